@@ -1,0 +1,61 @@
+import { type Browser, chromium, type Page } from "playwright-core";
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 860 },
+} as const;
+
+/** Signs a page in as a user the way the app does: the token in localStorage. */
+export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<string> {
+  const response = await page.request.post(`${baseUrl}/api/user/login/username`, { data: { username, password } });
+  const body = (await response.json()) as { code: number; data: { token: string } };
+  if (body.code !== 200) throw new Error(`sign-in as ${username} failed`);
+  await page.goto(`${baseUrl}/login`);
+  await page.evaluate((token) => localStorage.setItem("accessToken", token), body.data.token);
+  return body.data.token;
+}
+
+/** Waits until the screen shows its content: no skeleton, no spinner, pictures loaded. */
+export async function waitUntilSettled(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.waitForFunction(
+    () => !document.querySelector(".ant-skeleton, .ant-spin-spinning, .page-spinner"),
+    undefined,
+    {
+      timeout: 15_000,
+    },
+  );
+  // Lazy pictures load once scrolled to; a full-page screenshot shows them all.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(
+    () =>
+      !document.querySelector(".ant-skeleton, .ant-spin-spinning, .page-spinner") &&
+      Array.from(document.images).every((image) => image.complete),
+    undefined,
+    { timeout: 15_000 },
+  );
+  await page.waitForTimeout(300);
+}

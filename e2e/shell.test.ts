@@ -1,0 +1,125 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { signInAs } from "./browser.js";
+import { useServerAndBrowser } from "./server.js";
+
+const running = useServerAndBrowser(beforeAll, afterAll);
+let context: BrowserContext;
+let page: Page;
+
+beforeEach(async () => {
+  context = await running.browser.newContext({ locale: "zh-CN" });
+  page = await context.newPage();
+});
+afterEach(() => context.close());
+
+async function titleOf(path: string): Promise<string> {
+  await page.goto(`${running.server.url}${path}`);
+  await page.waitForFunction(() => document.title !== "闲置", undefined, { timeout: 10_000 });
+  return page.title();
+}
+
+describe("routes", () => {
+  it.each([
+    ["/", "首页"],
+    ["/home", "首页"],
+    ["/login", "登录"],
+    ["/reg", "注册"],
+    ["/search_result?keyword=%E6%89%8B%E6%9C%BA", "搜索详情"],
+  ])("%s has the title %s", async (path, title) => {
+    expect(await titleOf(path)).toBe(title);
+  });
+
+  it("/goodsinfo/{id} has the title 商品详情", async () => {
+    expect(await titleOf(`/goodsinfo/${running.goodsId}`)).toBe("商品详情");
+  });
+
+  it.each([
+    ["/post", "发布闲置"],
+    ["/userinfo", "个人中心"],
+    ["/chat", "聊天"],
+  ])("%s has the title %s for a signed-in user", async (path, title) => {
+    await signInAs(page, running.server.url, "alice", "xianzhi123");
+    expect(await titleOf(path)).toBe(title);
+  });
+
+  it("answers any other path with the plain text 404 Not Found", async () => {
+    await page.goto(`${running.server.url}/no/such/page`);
+    await page.waitForFunction(() => document.body.innerText.includes("404"));
+    expect((await page.locator("body").innerText()).trim()).toBe("404 Not Found");
+  });
+});
+
+describe("the guard", () => {
+  it.each(["/post", "/userinfo", "/chat"])(
+    "sends %s to /login in place of the entry, then back after login",
+    async (path) => {
+      await page.goto(`${running.server.url}/`);
+      await page.waitForFunction(() => document.title === "首页");
+      await page.goto(`${running.server.url}${path}`);
+      await page.waitForURL(`${running.server.url}/login`);
+      await page.waitForFunction(() => document.title === "登录");
+
+      await page.getByLabel("用户名", { exact: true }).fill("alice");
+      await page.getByLabel("密码", { exact: true }).fill("xianzhi123");
+      await page
+        .getByRole("button", { name: "登 录" })
+        .or(page.getByRole("button", { name: "登录" }))
+        .click();
+      await page.waitForURL(`${running.server.url}${path}`);
+      expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeTruthy();
+    },
+  );
+
+  it("replaces the history entry: going back from /login skips the guarded page", async () => {
+    await page.goto(`${running.server.url}/`);
+    await page.waitForFunction(() => document.title === "首页");
+    await page.goto(`${running.server.url}/chat`);
+    await page.waitForURL(`${running.server.url}/login`);
+    await page.goBack();
+    await page.waitForURL(`${running.server.url}/`);
+  });
+});
+
+describe("lazy screens", () => {
+  it("show a large spinner over the whole viewport while a screen's code loads, on a first visit too", async () => {
+    let releaseChunk: () => void = () => {};
+    const chunkHeld = new Promise<void>((resolve) => {
+      releaseChunk = resolve;
+    });
+    await page.route(/\/assets\/register-screen-[\w-]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.goto(`${running.server.url}/reg`, { waitUntil: "commit" });
+    const spinner = page.locator(".page-spinner");
+    await spinner.waitFor({ state: "visible" });
+    expect(await spinner.locator(".ant-spin-lg").count()).toBe(1);
+    releaseChunk();
+    await page.waitForFunction(() => document.title === "注册");
+    await spinner.waitFor({ state: "detached" });
+  });
+
+  it("show a large spinner in the middle of the viewport while a screen's code loads", async () => {
+    await page.goto(`${running.server.url}/`);
+    await page.waitForFunction(() => document.title === "首页");
+    let releaseChunk: () => void = () => {};
+    const chunkHeld = new Promise<void>((resolve) => {
+      releaseChunk = resolve;
+    });
+    await page.route(/\/assets\/login-screen-[\w-]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.getByRole("link", { name: "登录" }).click();
+    const spinner = page.locator(".page-spinner");
+    await spinner.waitFor({ state: "visible" });
+    expect(await spinner.locator(".ant-spin-lg").count()).toBe(1);
+    const box = await spinner.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box?.height).toBe(viewport?.height);
+    releaseChunk();
+    await page.waitForFunction(() => document.title === "登录");
+    await spinner.waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,151 @@
+import { z } from "zod";
+
+export const AccountLimits = {
+  usernameMin: 2,
+  usernameMax: 20,
+  passwordMin: 8,
+  passwordMax: 64,
+  emailMax: 254,
+  nicknameMax: 20,
+  bioMax: 200,
+  avatarUrlMax: 500,
+  captchaLength: 4,
+  captchaTtlSeconds: 5 * 60,
+  captchaTicketTtlSeconds: 10 * 60,
+  emailCodeLength: 6,
+  emailCodeTtlSeconds: 10 * 60,
+  emailCodeMaxTries: 5,
+  emailResendSeconds: 60,
+  emailTicketTtlSeconds: 15 * 60,
+  sessionTtlDays: 30,
+} as const;
+
+/** Letters, digits, underscore and Chinese characters; no "@", so a username never reads as an e-mail. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]+$/;
+export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
+
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(AccountLimits.usernameMin)
+  .max(AccountLimits.usernameMax)
+  .regex(USERNAME_PATTERN, "用户名只能包含字母、数字、下划线和汉字");
+
+export const PasswordSchema = z
+  .string()
+  .min(AccountLimits.passwordMin)
+  .max(AccountLimits.passwordMax)
+  .regex(PASSWORD_PATTERN, "密码须同时包含字母和数字");
+
+/** E-mail addresses are compared case-insensitively, so they are kept in lower case. */
+export const EmailSchema = z.string().trim().toLowerCase().max(AccountLimits.emailMax).pipe(z.email());
+
+const TicketSchema = z.string().min(1).max(200);
+
+export const EmailPurposeSchema = z.enum(["register", "change_email", "reset_password"]);
+export type EmailPurpose = z.infer<typeof EmailPurposeSchema>;
+
+export const CaptchaSchema = z.object({ captchaId: z.string(), svg: z.string() });
+export type Captcha = z.infer<typeof CaptchaSchema>;
+
+export const ConfirmCaptchaBodySchema = z.object({
+  captchaId: z.string().min(1).max(100),
+  code: z.string().trim().min(1).max(20),
+});
+export type ConfirmCaptchaBody = z.infer<typeof ConfirmCaptchaBodySchema>;
+
+export const SendEmailCodeBodySchema = z.object({
+  email: EmailSchema,
+  captchaTicket: TicketSchema,
+  purpose: EmailPurposeSchema,
+});
+export type SendEmailCodeBody = z.infer<typeof SendEmailCodeBodySchema>;
+
+export const ConfirmEmailBodySchema = z.object({
+  email: EmailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "验证码为 6 位数字"),
+  purpose: EmailPurposeSchema,
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;
+
+export const RegisterBodySchema = z.object({
+  username: UsernameSchema,
+  password: PasswordSchema,
+  email: EmailSchema,
+  emailTicket: TicketSchema,
+});
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginByUsernameBodySchema = z.object({
+  username: z.string().trim().min(1).max(AccountLimits.usernameMax),
+  password: z.string().min(1).max(AccountLimits.passwordMax),
+});
+export type LoginByUsernameBody = z.infer<typeof LoginByUsernameBodySchema>;
+
+export const LoginByEmailBodySchema = z.object({
+  email: EmailSchema,
+  password: z.string().min(1).max(AccountLimits.passwordMax),
+});
+export type LoginByEmailBody = z.infer<typeof LoginByEmailBodySchema>;
+
+/** Avatars are our own uploads ("/files/...") or an absolute http(s) address; "" clears it. */
+const AvatarUrlSchema = z
+  .string()
+  .trim()
+  .max(AccountLimits.avatarUrlMax)
+  .regex(/^$|^\/[^/]|^https?:\/\//, "头像地址格式不正确");
+
+export const UpdateProfileBodySchema = z
+  .object({
+    nickname: z.string().trim().min(1).max(AccountLimits.nicknameMax).optional(),
+    avatarUrl: AvatarUrlSchema.optional(),
+    bio: z.string().trim().max(AccountLimits.bioMax).optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "请至少修改一项资料");
+export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
+
+export const ChangeEmailBodySchema = z.object({ email: EmailSchema, emailTicket: TicketSchema });
+export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
+
+export const ChangePasswordBodySchema = z.object({
+  oldPassword: z.string().min(1).max(AccountLimits.passwordMax),
+  newPassword: PasswordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
+
+export const ResetPasswordBodySchema = z.object({
+  email: EmailSchema,
+  emailTicket: TicketSchema,
+  newPassword: PasswordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
+
+export const UserInfoSchema = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  avatarUrl: z.string().nullable(),
+  bio: z.string(),
+  createdAt: z.string(),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+/** What other people see of a user: never the e-mail. */
+export const PublicUserSchema = UserInfoSchema.pick({ id: true, username: true, nickname: true, avatarUrl: true });
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+export interface AuthResult {
+  token: string;
+  userInfo: UserInfo;
+}
+export interface CaptchaTicket {
+  captchaTicket: string;
+}
+export interface EmailTicket {
+  emailTicket: string;
+}

@@ -1,0 +1,85 @@
+import { z } from "zod";
+import type { PublicUser } from "./accounts.js";
+
+export const ChatLimits = {
+  textMax: 1000,
+  historyPageSize: 30,
+  historyPageSizeMax: 100,
+  /** Frames one socket may send in a burst, and how many come back each second. */
+  frameBurst: 20,
+  framesPerSecond: 5,
+  /** A socket that keeps flooding after being warned is closed. */
+  floodWarningsBeforeClose: 3,
+  heartbeatSeconds: 30,
+  frameBytesMax: 16 * 1024,
+} as const;
+
+const IdSchema = z.string().regex(/^[1-9]\d{0,9}$/, "编号格式不正确");
+
+export const MESSAGE_TYPES = ["text", "image", "goods"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const CreateChatBodySchema = z.object({ peerId: IdSchema, goodsId: IdSchema.nullish() });
+export type CreateChatBody = z.infer<typeof CreateChatBodySchema>;
+
+export const SetReadBodySchema = z.object({ chatId: IdSchema });
+export type SetReadBody = z.infer<typeof SetReadBodySchema>;
+
+export const ChatHistoryQuerySchema = z.object({
+  chatId: IdSchema,
+  before: IdSchema.optional(),
+  pageSize: z.coerce.number().int().min(1).max(ChatLimits.historyPageSizeMax).default(ChatLimits.historyPageSize),
+});
+export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
+
+export interface ChatMessage {
+  id: string;
+  chatId: string;
+  senderId: string;
+  type: MessageType;
+  content: string;
+  createdAt: string;
+}
+
+export interface ChatGoods {
+  id: string;
+  title: string;
+  priceCents: number;
+  coverUrl: string | null;
+  status: string;
+}
+
+export interface Chat {
+  chatId: string;
+  peer: PublicUser;
+  goods: ChatGoods | null;
+  lastMessage: ChatMessage | null;
+  unreadCount: number;
+  updatedAt: string;
+}
+
+/** What the history call answers: newest first, older than `before`. */
+export interface ChatHistory {
+  list: ChatMessage[];
+  /** Whether older messages remain, to ask for with before = the last id of this list. */
+  hasMore: boolean;
+}
+
+export const SendFrameSchema = z.object({
+  type: z.literal("send"),
+  chatId: IdSchema,
+  msgType: z.enum(MESSAGE_TYPES),
+  content: z.string().trim().min(1).max(ChatLimits.textMax),
+  clientMsgId: z.string().min(1).max(64),
+});
+export const PingFrameSchema = z.object({ type: z.literal("ping") });
+export const ClientFrameSchema = z.discriminatedUnion("type", [SendFrameSchema, PingFrameSchema]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+export type SendFrame = z.infer<typeof SendFrameSchema>;
+
+export type ServerFrame =
+  | { type: "ack"; clientMsgId: string; message: ChatMessage }
+  | { type: "message"; message: ChatMessage }
+  | { type: "read"; chatId: string; userId: string }
+  | { type: "error"; code: number; msg: string; clientMsgId?: string }
+  | { type: "pong" };

@@ -1,0 +1,77 @@
+/**
+ * Every error the API can answer with, in one table. Protocol errors carry their HTTP status as
+ * the code; business errors answer HTTP 200 with a code of their own and a message a person can
+ * act on.
+ */
+export const Errors = {
+  BAD_REQUEST: { status: 400, code: 400, msg: "请求参数错误" },
+  INVALID_JSON: { status: 400, code: 400, msg: "请求体不是合法的 JSON" },
+  UNAUTHORIZED: { status: 401, code: 401, msg: "请先登录" },
+  SESSION_EXPIRED: { status: 401, code: 401, msg: "登录已失效，请重新登录" },
+  FORBIDDEN: { status: 403, code: 403, msg: "没有操作权限" },
+  NOT_FOUND: { status: 404, code: 404, msg: "资源不存在" },
+  API_NOT_FOUND: { status: 404, code: 404, msg: "接口不存在" },
+  METHOD_NOT_ALLOWED: { status: 405, code: 405, msg: "请求方法不被允许" },
+  PAYLOAD_TOO_LARGE: { status: 413, code: 413, msg: "请求体或文件过大" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415, msg: "不支持的内容类型" },
+  TOO_MANY_REQUESTS: { status: 429, code: 429, msg: "请求过于频繁，请稍后再试" },
+  EMAIL_SEND_TOO_OFTEN: { status: 429, code: 429, msg: "验证码发送过于频繁，请稍后再试" },
+  INTERNAL: { status: 500, code: 500, msg: "服务器内部错误" },
+
+  CAPTCHA_WRONG: { status: 200, code: 1001, msg: "图形验证码错误，请刷新后重试" },
+  CAPTCHA_EXPIRED: { status: 200, code: 1002, msg: "图形验证码已失效，请刷新后重试" },
+  CAPTCHA_TICKET_INVALID: { status: 200, code: 1003, msg: "图形验证已失效，请重新验证" },
+  EMAIL_CODE_WRONG: { status: 200, code: 1004, msg: "邮箱验证码错误" },
+  EMAIL_CODE_EXPIRED: { status: 200, code: 1005, msg: "邮箱验证码已失效，请重新获取" },
+  EMAIL_CODE_TOO_MANY_TRIES: { status: 200, code: 1006, msg: "验证码错误次数过多，请重新获取" },
+  EMAIL_TICKET_INVALID: { status: 200, code: 1007, msg: "邮箱验证已失效，请重新验证" },
+  EMAIL_SEND_FAILED: { status: 200, code: 1008, msg: "邮件发送失败，请稍后再试" },
+
+  USERNAME_TAKEN: { status: 200, code: 1101, msg: "用户名已被注册" },
+  EMAIL_TAKEN: { status: 200, code: 1102, msg: "该邮箱已被注册" },
+  EMAIL_NOT_REGISTERED: { status: 200, code: 1103, msg: "该邮箱未注册" },
+  USERNAME_LOGIN_FAILED: { status: 200, code: 1104, msg: "用户名或密码错误" },
+  EMAIL_LOGIN_FAILED: { status: 200, code: 1105, msg: "邮箱或密码错误" },
+  OLD_PASSWORD_WRONG: { status: 200, code: 1106, msg: "原密码错误" },
+  SAME_PASSWORD: { status: 200, code: 1107, msg: "新密码不能与原密码相同" },
+  SAME_EMAIL: { status: 200, code: 1108, msg: "新邮箱与当前邮箱相同" },
+
+  GOODS_NOT_FOUND: { status: 404, code: 404, msg: "闲置不存在或已删除" },
+  NOT_YOUR_GOODS: { status: 403, code: 403, msg: "只能管理自己发布的闲置" },
+  COMMENT_NOT_FOUND: { status: 404, code: 404, msg: "回复的评论不存在" },
+  NO_FILE: { status: 400, code: 400, msg: "请选择要上传的图片" },
+  FILE_TOO_LARGE: { status: 413, code: 413, msg: "图片不能超过 10 MB" },
+  UNSUPPORTED_IMAGE: { status: 415, code: 415, msg: "仅支持 JPG、PNG、WebP、GIF 格式的图片" },
+  BROKEN_IMAGE: { status: 400, code: 400, msg: "图片已损坏或不完整，请换一张" },
+  FILE_NOT_FOUND: { status: 404, code: 404, msg: "图片不存在或已过期，请重新上传" },
+  NOT_YOUR_FILE: { status: 403, code: 403, msg: "只能使用自己上传的图片" },
+  FILE_IN_USE: { status: 200, code: 1201, msg: "这张图片已用在其他闲置上" },
+  TOO_MANY_PICTURES: { status: 200, code: 1202, msg: "每件闲置最多 9 张图片" },
+  FAVORITE_OWN_GOODS: { status: 200, code: 1301, msg: "不能收藏自己发布的闲置" },
+
+  USER_NOT_FOUND: { status: 404, code: 404, msg: "用户不存在" },
+  CHAT_NOT_FOUND: { status: 404, code: 404, msg: "会话不存在" },
+  NOT_CHAT_MEMBER: { status: 403, code: 403, msg: "你不在这个会话中" },
+  CHAT_WITH_SELF: { status: 200, code: 1401, msg: "不能和自己聊天" },
+  BAD_FRAME: { status: 400, code: 400, msg: "消息格式不正确" },
+  BAD_IMAGE_MESSAGE: { status: 400, code: 400, msg: "图片消息须是本站上传的图片" },
+} as const satisfies Record<string, ErrorSpec>;
+
+export interface ErrorSpec {
+  status: number;
+  code: number;
+  msg: string;
+}
+
+export type ErrorName = keyof typeof Errors;
+
+/** Client-side messages for HTTP statuses (product-spec section 8). */
+export const HttpStatusMessages: Record<number, string> = {
+  400: "请求参数错误",
+  401: "登录已失效，请重新登录",
+  403: "没有操作权限",
+  404: "请求的资源不存在",
+  500: "服务器内部错误",
+};
+export const DEFAULT_BUSINESS_ERROR = "业务逻辑错误";
+export const UNKNOWN_ERROR = "未知错误";

@@ -1,0 +1,96 @@
+import { CATEGORIES, type Category, CONDITIONS } from "@xianzhi/contract";
+
+/** Deterministic pseudo-random numbers, so every run benchmarks the same catalogue. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ITEMS: Record<Category, string[]> = {
+  phones: ["手机", "智能手机", "备用机", "手机壳"],
+  computers: ["笔记本电脑", "台式机", "显示器", "机械键盘"],
+  digital: ["相机", "耳机", "平板电脑", "电子书阅读器"],
+  appliances: ["洗衣机", "冰箱", "吹风机", "空气净化器"],
+  furniture: ["沙发", "书桌", "衣柜", "办公椅"],
+  clothing: ["羽绒服", "运动鞋", "双肩包", "连衣裙"],
+  books: ["小说", "教材", "绘本", "字典"],
+  sports: ["自行车", "篮球", "瑜伽垫", "哑铃"],
+  beauty: ["精华", "口红", "电动牙刷", "香水"],
+  kids: ["婴儿推车", "乐高", "儿童座椅", "毛绒玩具"],
+  games: ["游戏机", "游戏手柄", "桌游", "游戏卡带"],
+  other: ["吉他", "帐篷", "绿植", "行李箱"],
+};
+const BRANDS = [
+  "苹果",
+  "小米",
+  "华为",
+  "索尼",
+  "联想",
+  "戴尔",
+  "佳能",
+  "耐克",
+  "宜家",
+  "美的",
+  "任天堂",
+  "Apple",
+  "Sony",
+  "Nintendo",
+];
+const MODELS = [
+  "iPhone",
+  "MacBook",
+  "Switch",
+  "PS5",
+  "Kindle",
+  "ThinkPad",
+  "Galaxy",
+  "AirPods",
+  "Pro",
+  "Max",
+  "Air",
+  "Mini",
+];
+const ADJECTIVES = ["九成新", "全新未拆", "二手", "自用", "闲置", "急出", "包邮", "搬家甩卖", "几乎没用过"];
+const PHRASES = [
+  "功能完好，无拆无修",
+  "外观有轻微使用痕迹",
+  "配件齐全，带原装包装",
+  "同城可以当面交易",
+  "价格可小刀，诚心要的联系",
+  "支持验货，非诚勿扰",
+  "搬家带不走便宜出",
+  "买来很少用，基本全新",
+];
+
+export interface GeneratedGoods {
+  title: string;
+  description: string;
+  priceCents: number;
+  category: Category;
+  condition: string;
+  status: string;
+  favCount: number;
+}
+
+export function generateGoods(random: () => number): GeneratedGoods {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const category = pick(Object.keys(CATEGORIES) as Category[]);
+  const title = `${pick(ADJECTIVES)} ${pick(BRANDS)}${pick(ITEMS[category])} ${pick(MODELS)} ${Math.floor(random() * 20) + 1}`;
+  const description = `${pick(PHRASES)}，${pick(PHRASES)}。${pick(PHRASES)}，${pick(ITEMS[pick(Object.keys(CATEGORIES) as Category[])])}。`;
+  const statusRoll = random();
+  return {
+    title,
+    description,
+    priceCents: Math.floor(random() * random() * 1_000_000) * 10,
+    category,
+    condition: pick(Object.keys(CONDITIONS)),
+    status: statusRoll < 0.8 ? "on_sale" : statusRoll < 0.88 ? "reserved" : "sold",
+    favCount: Math.floor(random() * random() * 50),
+  };
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "./test-support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("the API frame", () => {
+  it("answers an unknown /api path with the 404 envelope", async () => {
+    const reply = await call(t.app, "GET", "/api/no/such/thing");
+    expect(reply).toMatchObject({ status: 404, code: 404, msg: "接口不存在", data: null });
+  });
+
+  it("answers a body that is not JSON with a 400 envelope", async () => {
+    const reply = await call(t.app, "POST", "/api/user/login/username", {
+      body: "{not json",
+      headers: { "content-type": "application/json" },
+    });
+    expect(reply).toMatchObject({ status: 400, code: 400, msg: "请求体不是合法的 JSON" });
+  });
+
+  it("answers an unsupported content type with 415", async () => {
+    const reply = await call(t.app, "POST", "/api/user/login/username", {
+      body: "username=a",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(reply).toMatchObject({ status: 415, code: 415 });
+  });
+
+  it("answers an over-large body with 413", async () => {
+    const reply = await call(t.app, "POST", "/api/user/login/username", {
+      body: { username: "a", password: "x".repeat(2 * 1024 * 1024) },
+    });
+    expect(reply).toMatchObject({ status: 413, code: 413, msg: "请求体或文件过大" });
+  });
+
+  it("answers plain text 404 for a page when no web app is built", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/some/page" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toBe("404 Not Found");
+  });
+});

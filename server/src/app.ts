@@ -1,0 +1,96 @@
+import path from "node:path";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyWebsocket from "@fastify/websocket";
+import { ChatLimits } from "@xianzhi/contract";
+import Fastify, { type FastifyInstance } from "fastify";
+import type { Config } from "./config.js";
+import { type DatabaseTarget, openDatabase } from "./db/database.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { seedDemoData } from "./demo/seed.js";
+import { accountRoutes } from "./features/accounts/routes.js";
+import { purgeExpired } from "./features/accounts/verification-repository.js";
+import { chatRoutes } from "./features/chat/routes.js";
+import { chatSocketRoutes } from "./features/chat/socket.js";
+import { commentRoutes } from "./features/comments/routes.js";
+import { favoriteRoutes } from "./features/favorites/routes.js";
+import { goodsRoutes } from "./features/goods/routes.js";
+import { PictureFiles } from "./features/pictures/picture-files.js";
+import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
+import { pictureRoutes } from "./features/pictures/routes.js";
+import { nowIso } from "./lib/clock.js";
+import { registerErrorEnvelope } from "./plugins/error-envelope.js";
+import { createMailer } from "./plugins/mail.js";
+import { createHub } from "./plugins/realtime.js";
+import { registerWebApp } from "./plugins/web-app.js";
+
+export interface BuildOptions {
+  /** Overrides where the data lives (tests give each app a database of its own). */
+  database?: DatabaseTarget;
+  logger?: boolean;
+}
+
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+export function databaseTargetOf(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { postgresUrl: config.databaseUrl }
+    : { sqliteFile: path.join(config.dataDir, "xianzhi.db") };
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: describeRequest } },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const db = openDatabase(options.database ?? databaseTargetOf(config));
+  app.decorate("config", config);
+  app.decorate("db", db);
+  app.decorate("mailer", createMailer(config, app.log));
+  app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
+  app.decorate("hub", await createHub(config.redisUrl, config.redisChannel, app.log));
+  app.addHook("onClose", async () => {
+    app.mailer.close();
+    await app.hub.close();
+    await db.destroy();
+  });
+
+  await migrateToLatest(db);
+  if (config.demoData) await seedDemoData(db, app.pictureFiles, app.log);
+  schedulePurge(app);
+
+  registerErrorEnvelope(app);
+  await app.register(fastifyMultipart);
+  await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
+  const features = [
+    accountRoutes,
+    goodsRoutes,
+    pictureRoutes,
+    commentRoutes,
+    favoriteRoutes,
+    chatRoutes,
+    chatSocketRoutes,
+  ];
+  for (const routes of features) {
+    await app.register(routes, { prefix: "/api" });
+  }
+  await registerWebApp(app, config.webDist, app.pictureFiles.folder);
+  return app;
+}
+
+/** Request log lines without secrets: the chat socket carries its token in the query. */
+function describeRequest(req: { method: string; url: string; ip?: string }) {
+  return { method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, "$1[hidden]"), remoteAddress: req.ip };
+}
+
+function schedulePurge(app: FastifyInstance): void {
+  const purge = () =>
+    Promise.all([purgeExpired(app.db, nowIso()), purgeUnusedUploads(app.db, app.pictureFiles)]).catch((error) =>
+      app.log.warn({ err: error }, "purging expired rows failed"),
+    );
+  const timer = setInterval(purge, PURGE_EVERY_MS);
+  timer.unref();
+  app.addHook("onClose", async () => clearInterval(timer));
+  void purge();
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("configuration", () => {
+  it("has working defaults: port 3000, embedded SQLite, outbox mail, demo data", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      databaseUrl: null,
+      redisUrl: null,
+      smtp: null,
+      demoData: true,
+    });
+    expect(config.dataDir).toMatch(/data$/);
+  });
+
+  it("reads every setting from the environment", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      DATABASE_URL: "postgres://u@db/xianzhi",
+      REDIS_URL: "redis://cache:6379",
+      SMTP_HOST: "smtp.example.com",
+      SMTP_PORT: "465",
+      SMTP_SECURE: "true",
+      SMTP_USER: "mailer",
+      SMTP_PASS: "pw",
+      DEMO_DATA: "false",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      databaseUrl: "postgres://u@db/xianzhi",
+      redisUrl: "redis://cache:6379",
+      smtp: { host: "smtp.example.com", port: 465, secure: true, user: "mailer", pass: "pw" },
+      demoData: false,
+    });
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" })).toMatchObject({ databaseUrl: null, port: 3000 });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /PORT="abc"/],
+    [{ PORT: "70000" }, /PORT="70000"/],
+    [{ PORT: "-1" }, /PORT="-1"/],
+    [{ DATABASE_URL: "mysql://x" }, /DATABASE_URL="mysql:\/\/x": must start with postgres:\/\/ or postgresql:\/\//],
+    [{ REDIS_URL: "localhost:6379" }, /REDIS_URL/],
+    [{ SMTP_SECURE: "maybe" }, /SMTP_SECURE="maybe": must be true or false/],
+    [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+  ])("stops with a message naming a bad value: %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+const flag = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const port = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(0).max(65535));
+
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
+      `must start with ${protocols.map((protocol) => `${protocol}://`).join(" or ")}`,
+    );
+
+const EnvSchema = z.object({
+  PORT: port("3000"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default(path.join(repoRoot, "data")),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(path.join(repoRoot, "web", "dist")),
+  DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  REDIS_URL: optionalUrl(["redis", "rediss"]),
+  REDIS_CHANNEL: z.string().min(1).default("xianzhi:chat"),
+  CHAT_HEARTBEAT_SECONDS: z
+    .string()
+    .default("30")
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(1).max(3600)),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: port("587"),
+  SMTP_SECURE: flag.default(false),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASS: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default("闲置 Xianzhi <no-reply@xianzhi.local>"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DEMO_DATA: flag.default(true),
+  TRUST_PROXY: flag.default(false),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Folder of the built web app; null serves the API alone. */
+  webDist: string | null;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Redis pub/sub channel the server processes share chat frames on. */
+  redisChannel: string;
+  /** How often sockets are pinged; one that missed the last ping is dropped. */
+  chatHeartbeatSeconds: number;
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
+  mailFrom: string;
+  logLevel: string;
+  demoData: boolean;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the configuration from the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    webDist: path.resolve(e.WEB_DIST),
+    databaseUrl: e.DATABASE_URL ?? null,
+    redisUrl: e.REDIS_URL ?? null,
+    redisChannel: e.REDIS_CHANNEL,
+    chatHeartbeatSeconds: e.CHAT_HEARTBEAT_SECONDS,
+    smtp: e.SMTP_HOST
+      ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
+      : null,
+    mailFrom: e.MAIL_FROM,
+    logLevel: e.LOG_LEVEL,
+    demoData: e.DEMO_DATA,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

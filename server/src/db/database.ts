@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import path from "node:path";
+import SqliteDatabase from "better-sqlite3";
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from "kysely";
+import pg from "pg";
+import { spaceCjk } from "../lib/words.js";
+import type { DB } from "./schema.js";
+
+export type Db = Kysely<DB>;
+/** Repository functions take either, so a service can run several of them in one transaction. */
+export type DbOrTx = Kysely<DB> | Transaction<DB>;
+export type Dialect = "sqlite" | "postgres";
+
+export interface DatabaseTarget {
+  /** A postgres:// address; without one, the embedded SQLite file is used. */
+  postgresUrl?: string | null;
+  /** PostgreSQL schema to work in (tests give each app its own); public stays on the path for extensions. */
+  postgresSchema?: string;
+  sqliteFile?: string;
+}
+
+export function openDatabase(target: DatabaseTarget): Db {
+  const plugins = [new CamelCasePlugin()];
+  if (target.postgresUrl) {
+    const pool = new pg.Pool({
+      connectionString: target.postgresUrl,
+      max: 10,
+      ...(target.postgresSchema ? { options: `-c search_path=${target.postgresSchema},public` } : {}),
+    });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+  }
+  const file = target.sqliteFile ?? ":memory:";
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  registerSqliteFunctions(sqlite);
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+}
+
+/** Functions the search triggers call; every connection that writes goods needs them. */
+export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
+  sqlite.function("xianzhi_spaced", { deterministic: true }, (text: unknown) => spaceCjk(String(text ?? "")));
+}
+
+export function dialectOf(db: { getExecutor(): { adapter: unknown } }): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
+}

@@ -1,0 +1,37 @@
+import { type Migration, Migrator, sql } from "kysely";
+import { type Db, dialectOf } from "./database.js";
+import * as accounts from "./migrations/0001-accounts.js";
+import * as goods from "./migrations/0002-goods.js";
+import * as wordSearch from "./migrations/0003-word-search.js";
+import * as chat from "./migrations/0004-chat.js";
+
+/** Listed in code rather than read from a folder, so the built server carries its migrations. */
+const migrations: Record<string, Migration> = {
+  "0001-accounts": accounts,
+  "0002-goods": goods,
+  "0003-word-search": wordSearch,
+  "0004-chat": chat,
+};
+
+/**
+ * On PostgreSQL the migration tables are looked for in the current schema only: without naming
+ * it, Kysely would take another schema's tables for its own.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  if (dialectOf(db) === "sqlite") return undefined;
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema;
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await migrationSchema(db),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,156 @@
+import type { Generated } from "kysely";
+
+/** Times are ISO-8601 UTC strings in both databases: they sort as text and need no per-dialect parsing. */
+type Timestamp = string;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  usernameLower: string;
+  email: string;
+  passwordHash: string;
+  nickname: string;
+  avatarUrl: string | null;
+  bio: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface CaptchasTable {
+  id: string;
+  answer: string;
+  expiresAt: Timestamp;
+}
+
+export interface CaptchaTicketsTable {
+  ticketHash: string;
+  expiresAt: Timestamp;
+}
+
+export interface EmailCodesTable {
+  id: Generated<number>;
+  email: string;
+  purpose: string;
+  codeHash: string;
+  tries: number;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+}
+
+export interface EmailTicketsTable {
+  ticketHash: string;
+  email: string;
+  purpose: string;
+  expiresAt: Timestamp;
+}
+
+export interface GoodsTable {
+  id: Generated<number>;
+  sellerId: number;
+  title: string;
+  description: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  category: string;
+  condition: string;
+  location: string;
+  status: string;
+  listed: number;
+  viewCount: Generated<number>;
+  favCount: Generated<number>;
+  commentCount: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface GoodsStatsTable {
+  category: string;
+  listedCount: number;
+}
+
+export interface PicturesTable {
+  id: Generated<number>;
+  fileId: string;
+  ownerId: number;
+  goodsId: number | null;
+  position: Generated<number>;
+  width: number;
+  height: number;
+  createdAt: Timestamp;
+}
+
+export interface CommentsTable {
+  id: Generated<number>;
+  goodsId: number;
+  userId: number;
+  content: string;
+  replyToId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface FavoritesTable {
+  userId: number;
+  goodsId: number;
+  createdAt: Timestamp;
+}
+
+/** SQLite only: the FTS5 index over goods titles and descriptions. */
+export interface GoodsFtsTable {
+  rowid: number;
+  title: string;
+  description: string;
+  goodsFts: string;
+}
+
+export interface ChatsTable {
+  id: Generated<number>;
+  pairKey: string;
+  goodsId: number | null;
+  lastMessageId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ChatMembersTable {
+  chatId: number;
+  userId: number;
+  peerId: number;
+  unreadCount: Generated<number>;
+  updatedAt: Timestamp;
+}
+
+export interface MessagesTable {
+  id: Generated<number>;
+  chatId: number;
+  senderId: number;
+  type: string;
+  content: string;
+  clientMsgId: string;
+  createdAt: Timestamp;
+}
+
+export interface DB {
+  chats: ChatsTable;
+  chatMembers: ChatMembersTable;
+  messages: MessagesTable;
+  goods: GoodsTable;
+  goodsStats: GoodsStatsTable;
+  pictures: PicturesTable;
+  comments: CommentsTable;
+  favorites: FavoritesTable;
+  goodsFts: GoodsFtsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  captchas: CaptchasTable;
+  captchaTickets: CaptchaTicketsTable;
+  emailCodes: EmailCodesTable;
+  emailTickets: EmailTicketsTable;
+}

@@ -1,0 +1,111 @@
+import type { FastifyBaseLogger } from "fastify";
+import sharp from "sharp";
+import type { Db } from "../db/database.js";
+import { uniqueViolation } from "../db/errors.js";
+import { insertUser, updateUser } from "../features/accounts/user-repository.js";
+import { openChat, sendMessage } from "../features/chat/chat-service.js";
+import { addComment } from "../features/comments/comment-service.js";
+import { addFavorite } from "../features/favorites/favorite-service.js";
+import { createGoods } from "../features/goods/goods-service.js";
+import type { PictureFiles } from "../features/pictures/picture-files.js";
+import { insertPicture } from "../features/pictures/picture-repository.js";
+import { nowIso } from "../lib/clock.js";
+import { hashPassword } from "../lib/secrets.js";
+import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS } from "./demo-goods.js";
+import { demoPictureSvg } from "./pictures.js";
+
+export const DEMO_PASSWORD = "xianzhi123";
+
+export const DEMO_USERS = [
+  { username: "alice", email: "alice@example.com", nickname: "爱丽丝", bio: "数码控，闲置出清中" },
+  { username: "bob", email: "bob@example.com", nickname: "老鲍", bio: "搬家甩卖，家具电器都有" },
+  { username: "carol", email: "carol@example.com", nickname: "小卡", bio: "爱看书，也爱换书" },
+] as const;
+type DemoUsername = (typeof DEMO_USERS)[number]["username"];
+
+/** On the first start (no users yet): accounts, goods with pictures, comments and favourites. */
+export async function seedDemoData(db: Db, files: PictureFiles, log: FastifyBaseLogger): Promise<void> {
+  const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  if (anyUser) return;
+  let userIds: Record<DemoUsername, number>;
+  try {
+    userIds = await seedUsers(db);
+  } catch (error) {
+    // Another server process is seeding the same empty database at this moment.
+    if (uniqueViolation(error) !== null) return;
+    throw error;
+  }
+  await seedGoods(db, files, userIds);
+  log.info(
+    { users: DEMO_USERS.map((user) => user.username), password: DEMO_PASSWORD, goods: DEMO_GOODS.length },
+    `demo data created: sign in as ${DEMO_USERS.map((user) => user.username).join(" / ")} with password ${DEMO_PASSWORD}`,
+  );
+}
+
+async function seedUsers(db: Db): Promise<Record<DemoUsername, number>> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (tx) => {
+    const ids = {} as Record<DemoUsername, number>;
+    for (const demo of DEMO_USERS) {
+      const user = await insertUser(tx, { username: demo.username, email: demo.email, passwordHash, now: nowIso() });
+      await updateUser(tx, user.id, { nickname: demo.nickname, bio: demo.bio });
+      ids[demo.username] = user.id;
+    }
+    return ids;
+  });
+}
+
+async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUsername, number>): Promise<void> {
+  const goodsIds: number[] = [];
+  for (const [index, demo] of DEMO_GOODS.entries()) {
+    const ownerId = userIds[demo.seller];
+    const fileIds: string[] = [];
+    for (let variant = 0; variant < demo.pictures; variant++) {
+      const png = await sharp(Buffer.from(demoPictureSvg(demo.category, index + variant * 2)))
+        .png()
+        .toBuffer();
+      const picture = await files.process(png);
+      await insertPicture(db, { ...picture, ownerId, createdAt: nowIso() });
+      fileIds.push(picture.fileId);
+    }
+    const goods = await createGoods(db, ownerId, {
+      title: demo.title,
+      description: demo.description,
+      priceCents: demo.yuan * 100,
+      originalPriceCents: demo.originalYuan === undefined ? undefined : demo.originalYuan * 100,
+      category: demo.category,
+      condition: demo.condition,
+      location: demo.location,
+      fileIds,
+    });
+    goodsIds.push(Number(goods.id));
+  }
+  const commentIds: string[] = [];
+  for (const comment of DEMO_COMMENTS) {
+    const replyToId = comment.replyTo === undefined ? undefined : commentIds[comment.replyTo];
+    const created = await addComment(db, userIds[comment.author], {
+      goodsId: String(goodsIds[comment.goodsIndex]),
+      content: comment.content,
+      replyToId,
+    });
+    commentIds.push(created.id);
+  }
+  for (const favorite of DEMO_FAVORITES) {
+    await addFavorite(db, userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
+  }
+  const goods = DEMO_GOODS[DEMO_CHAT.goodsIndex];
+  if (!goods) return;
+  const chat = await openChat(db, userIds[DEMO_CHAT.buyer], {
+    peerId: String(userIds[goods.seller]),
+    goodsId: String(goodsIds[DEMO_CHAT.goodsIndex]),
+  });
+  for (const [index, message] of DEMO_CHAT.messages.entries()) {
+    await sendMessage(db, userIds[message.from], {
+      type: "send",
+      chatId: chat.chatId,
+      msgType: "text",
+      content: message.text,
+      clientMsgId: `demo-${index}`,
+    });
+  }
+}

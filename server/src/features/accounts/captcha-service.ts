@@ -1,0 +1,44 @@
+import { AccountLimits, type Captcha, type CaptchaTicket, type ConfirmCaptchaBody } from "@xianzhi/contract";
+import svgCaptcha from "svg-captcha";
+import type { DbOrTx } from "../../db/database.js";
+import { appError } from "../../errors.js";
+import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
+import { randomToken, sha256 } from "../../lib/secrets.js";
+import { insertCaptcha, insertCaptchaTicket, takeCaptcha, takeCaptchaTicket } from "./verification-repository.js";
+
+export async function createCaptcha(db: DbOrTx): Promise<Captcha> {
+  const { text, data } = svgCaptcha.create({
+    size: AccountLimits.captchaLength,
+    noise: 3,
+    color: true,
+    background: "#f4f6f8",
+    ignoreChars: "0oO1iIlL",
+    width: 120,
+    height: 40,
+  });
+  const captchaId = randomToken();
+  // The answer is kept in the database, not in this process, so any server process can check it.
+  await insertCaptcha(db, {
+    id: captchaId,
+    answer: text.toLowerCase(),
+    expiresAt: isoAfterSeconds(AccountLimits.captchaTtlSeconds),
+  });
+  return { captchaId, svg: data };
+}
+
+/** One guess per captcha: right or wrong, it is used up, so it cannot be tried over and over. */
+export async function confirmCaptcha(db: DbOrTx, body: ConfirmCaptchaBody): Promise<CaptchaTicket> {
+  const captcha = await takeCaptcha(db, body.captchaId);
+  if (!captcha || captcha.expiresAt <= nowIso()) throw appError("CAPTCHA_EXPIRED");
+  if (captcha.answer !== body.code.toLowerCase()) throw appError("CAPTCHA_WRONG");
+  const captchaTicket = randomToken();
+  await insertCaptchaTicket(db, {
+    ticketHash: sha256(captchaTicket),
+    expiresAt: isoAfterSeconds(AccountLimits.captchaTicketTtlSeconds),
+  });
+  return { captchaTicket };
+}
+
+export async function spendCaptchaTicket(db: DbOrTx, captchaTicket: string): Promise<void> {
+  if (!(await takeCaptchaTicket(db, sha256(captchaTicket), nowIso()))) throw appError("CAPTCHA_TICKET_INVALID");
+}

@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailTicketFor, type RegisteredUser, registerUser } from "../../test-support/accounts.js";
+import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function login(user: Pick<RegisteredUser, "username" | "password">) {
+  return call(t.app, "POST", "/api/user/login/username", {
+    body: { username: user.username, password: user.password },
+  });
+}
+
+describe("profile", () => {
+  it("updates nickname, avatar and bio, and clears the avatar with an empty string", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const updated = await call(t.app, "PUT", "/api/user/userinfo", {
+      token: user.token,
+      body: { nickname: "  旧物新主  ", avatarUrl: "/files/avatar.webp", bio: "只卖自用闲置" },
+    });
+    expect(updated).toMatchObject({
+      code: 200,
+      msg: "资料已更新",
+      data: { nickname: "旧物新主", avatarUrl: "/files/avatar.webp", bio: "只卖自用闲置", username: user.username },
+    });
+    const cleared = await call(t.app, "PUT", "/api/user/userinfo", { token: user.token, body: { avatarUrl: "" } });
+    expect(cleared.data).toMatchObject({ avatarUrl: null, nickname: "旧物新主" });
+    expect((await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).data).toEqual(cleared.data);
+  });
+
+  it("rejects bad input with a 400 and changes nothing", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const cases: [unknown, string][] = [
+      [{}, "请至少修改一项资料"],
+      [{ nickname: "" }, "昵称不能为空"],
+      [{ nickname: "   " }, "昵称不能为空"],
+      [{ nickname: "长".repeat(21) }, "昵称最多 20 个字符"],
+      [{ bio: "b".repeat(201) }, "个人简介最多 200 个字符"],
+      [{ avatarUrl: "javascript:alert(1)" }, "头像地址格式不正确"],
+      [{ avatarUrl: "//evil.example.com/x.png" }, "头像地址格式不正确"],
+      [{ nickname: 5 }, "昵称类型错误"],
+      [{ username: "rename" }, "不支持的参数：username"],
+      [{ email: "sneaky@example.com" }, "不支持的参数：email"],
+    ];
+    for (const [body, msg] of cases) {
+      expect(
+        await call(t.app, "PUT", "/api/user/userinfo", { token: user.token, body }),
+        JSON.stringify(body),
+      ).toMatchObject({
+        status: 400,
+        msg,
+      });
+    }
+    const info = await call(t.app, "GET", "/api/user/getinfo", { token: user.token });
+    expect(info.data).toMatchObject({ nickname: user.username, bio: "", avatarUrl: null, email: user.email });
+  });
+
+  it("needs a signed-in user", async () => {
+    expect(await call(t.app, "PUT", "/api/user/userinfo", { body: { bio: "x" } })).toMatchObject({ status: 401 });
+  });
+});
+
+describe("changing the e-mail address", () => {
+  it("moves the account to a new address confirmed by a code sent there", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const emailTicket = await emailTicketFor(t.app, t.dataDir, "Moved@Example.com", "change_email", user.token);
+    const reply = await call(t.app, "PUT", "/api/user/email", {
+      token: user.token,
+      body: { email: "moved@example.com", emailTicket },
+    });
+    expect(reply).toMatchObject({ code: 200, msg: "邮箱已更换", data: { email: "moved@example.com" } });
+    const byNewEmail = await call(t.app, "POST", "/api/user/login/email", {
+      body: { email: "moved@example.com", password: user.password },
+    });
+    expect(byNewEmail).toMatchObject({ code: 200 });
+    const byOldEmail = await call(t.app, "POST", "/api/user/login/email", {
+      body: { email: user.email, password: user.password },
+    });
+    expect(byOldEmail).toMatchObject({ code: 1105 });
+  });
+
+  it("refuses a ticket for another purpose or address, the current address, and one taken meanwhile", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const other = await registerUser(t.app, t.dataDir);
+    const registerTicket = await emailTicketFor(t.app, t.dataDir, "purpose@example.com", "register");
+    const wrongPurpose = await call(t.app, "PUT", "/api/user/email", {
+      token: user.token,
+      body: { email: "purpose@example.com", emailTicket: registerTicket },
+    });
+    expect(wrongPurpose).toMatchObject({ code: 1007 });
+
+    const same = await call(t.app, "PUT", "/api/user/email", {
+      token: user.token,
+      body: { email: user.email.toUpperCase(), emailTicket: "x" },
+    });
+    expect(same).toMatchObject({ code: 1108, msg: "新邮箱与当前邮箱相同" });
+
+    const ticket = await emailTicketFor(t.app, t.dataDir, "contested@example.com", "change_email", user.token);
+    await t.app.db
+      .updateTable("users")
+      .set({ email: "contested@example.com" })
+      .where("id", "=", Number(other.id))
+      .execute();
+    const taken = await call(t.app, "PUT", "/api/user/email", {
+      token: user.token,
+      body: { email: "contested@example.com", emailTicket: ticket },
+    });
+    expect(taken).toMatchObject({ code: 1102 });
+    expect((await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).data.email).toBe(user.email);
+  });
+
+  it("rejects bad input and an unsigned request", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    expect(
+      await call(t.app, "PUT", "/api/user/email", { body: { email: "a@example.com", emailTicket: "x" } }),
+    ).toMatchObject({
+      status: 401,
+    });
+    expect(
+      await call(t.app, "PUT", "/api/user/email", { token: user.token, body: { email: "nope", emailTicket: "x" } }),
+    ).toMatchObject({
+      status: 400,
+      msg: "邮箱格式不正确",
+    });
+    expect(
+      await call(t.app, "PUT", "/api/user/email", { token: user.token, body: { email: "a@example.com" } }),
+    ).toMatchObject({
+      status: 400,
+      msg: "邮箱验证凭证不能为空",
+    });
+  });
+});
+
+describe("changing the password", () => {
+  it("needs the old password, keeps this session and ends every other one", async () => {
+    const user = await registerUser(t.app, t.dataDir, { password: "oldpass11" });
+    const otherDevice = (await login(user)).data.token as string;
+
+    const wrongOld = await call(t.app, "PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: "guess1234", newPassword: "newpass22" },
+    });
+    expect(wrongOld).toMatchObject({ code: 1106, msg: "原密码错误" });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: otherDevice })).toMatchObject({ code: 200 });
+
+    const changed = await call(t.app, "PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: "oldpass11", newPassword: "newpass22" },
+    });
+    expect(changed).toMatchObject({ code: 200 });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).toMatchObject({ code: 200 });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: otherDevice })).toMatchObject({ status: 401 });
+    expect(await login(user)).toMatchObject({ code: 1104 });
+    expect(await login({ ...user, password: "newpass22" })).toMatchObject({ code: 200 });
+  });
+
+  it("refuses the same password and a weak one", async () => {
+    const user = await registerUser(t.app, t.dataDir, { password: "samepass1" });
+    const same = await call(t.app, "PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: "samepass1", newPassword: "samepass1" },
+    });
+    expect(same).toMatchObject({ code: 1107 });
+    const weak = await call(t.app, "PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: "samepass1", newPassword: "12345678" },
+    });
+    expect(weak).toMatchObject({ status: 400, msg: "密码须同时包含字母和数字" });
+    expect(await login(user)).toMatchObject({ code: 200 });
+  });
+});
+
+describe("resetting a forgotten password", () => {
+  it("sets a new password by e-mail code and ends every session", async () => {
+    const user = await registerUser(t.app, t.dataDir, { password: "forgot111" });
+    const emailTicket = await emailTicketFor(t.app, t.dataDir, user.email, "reset_password");
+    const reply = await call(t.app, "POST", "/api/user/password/reset", {
+      body: { email: user.email, emailTicket, newPassword: "remember2" },
+    });
+    expect(reply).toMatchObject({ code: 200, msg: "密码已重置，请重新登录" });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).toMatchObject({ status: 401 });
+    expect(await login({ ...user, password: "remember2" })).toMatchObject({ code: 200 });
+
+    const reused = await call(t.app, "POST", "/api/user/password/reset", {
+      body: { email: user.email, emailTicket, newPassword: "hijacked3" },
+    });
+    expect(reused).toMatchObject({ code: 1007 });
+    expect(await login({ ...user, password: "remember2" })).toMatchObject({ code: 200 });
+  });
+
+  it("refuses an expired ticket and a weak password, changing nothing", async () => {
+    const user = await registerUser(t.app, t.dataDir, { password: "forgot222" });
+    const emailTicket = await emailTicketFor(t.app, t.dataDir, user.email, "reset_password");
+    const weak = await call(t.app, "POST", "/api/user/password/reset", {
+      body: { email: user.email, emailTicket, newPassword: "short" },
+    });
+    expect(weak).toMatchObject({ status: 400, msg: "新密码至少 8 个字符" });
+
+    await t.app.db
+      .updateTable("emailTickets")
+      .set({ expiresAt: "2000-01-01T00:00:00.000Z" })
+      .where("email", "=", user.email)
+      .execute();
+    const expired = await call(t.app, "POST", "/api/user/password/reset", {
+      body: { email: user.email, emailTicket, newPassword: "newpass333" },
+    });
+    expect(expired).toMatchObject({ code: 1007 });
+    expect(await login(user)).toMatchObject({ code: 200 });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).toMatchObject({ code: 200 });
+  });
+});

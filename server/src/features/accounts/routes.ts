@@ -1,0 +1,83 @@
+import {
+  ChangeEmailBodySchema,
+  ChangePasswordBodySchema,
+  ConfirmCaptchaBodySchema,
+  ConfirmEmailBodySchema,
+  LoginByEmailBodySchema,
+  LoginByUsernameBodySchema,
+  RegisterBodySchema,
+  ResetPasswordBodySchema,
+  SendEmailCodeBodySchema,
+  UpdateProfileBodySchema,
+} from "@xianzhi/contract";
+import type { FastifyInstance } from "fastify";
+import { ok, parseInput } from "../../http/envelope.js";
+import { optionalUser, requireUser } from "../../plugins/auth.js";
+import * as accounts from "./account-service.js";
+import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
+import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get("/com/captcha", async (_req, reply) => {
+    reply.header("cache-control", "no-store");
+    return ok(await createCaptcha(db));
+  });
+
+  app.post("/com/confirmcaptcha", async (req) => {
+    return ok(await confirmCaptcha(db, parseInput(ConfirmCaptchaBodySchema, req.body)));
+  });
+
+  app.post("/com/email", async (req) => {
+    const body = parseInput(SendEmailCodeBodySchema, req.body);
+    const me = await optionalUser(req);
+    return ok(await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me !== null), "验证码已发送");
+  });
+
+  app.post("/com/confirmemail", async (req) => {
+    return ok(await confirmEmailCode(db, parseInput(ConfirmEmailBodySchema, req.body)));
+  });
+
+  app.post("/user/reg", async (req) => {
+    return ok(await accounts.register(db, parseInput(RegisterBodySchema, req.body)), "注册成功");
+  });
+
+  app.post("/user/login/username", async (req) => {
+    return ok(await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body)), "登录成功");
+  });
+
+  app.post("/user/login/email", async (req) => {
+    return ok(await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body)), "登录成功");
+  });
+
+  app.get("/user/getinfo", async (req) => {
+    const me = await requireUser(req);
+    return ok(await accounts.getUserInfo(db, me.userId));
+  });
+
+  app.put("/user/userinfo", async (req) => {
+    const me = await requireUser(req);
+    const body = parseInput(UpdateProfileBodySchema, req.body);
+    return ok(await accounts.updateProfile(db, me.userId, body), "资料已更新");
+  });
+
+  app.put("/user/email", async (req) => {
+    const me = await requireUser(req);
+    const body = parseInput(ChangeEmailBodySchema, req.body);
+    return ok(await accounts.changeEmail(db, me.userId, body), "邮箱已更换");
+  });
+
+  app.put("/user/password", async (req) => {
+    const me = await requireUser(req);
+    const body = parseInput(ChangePasswordBodySchema, req.body);
+    return ok(await accounts.changePassword(db, me, body), "密码已修改，其他设备已退出登录");
+  });
+
+  app.post("/user/password/reset", async (req) => {
+    return ok(
+      await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body)),
+      "密码已重置，请重新登录",
+    );
+  });
+}

@@ -1,0 +1,32 @@
+import type { DbOrTx } from "../../db/database.js";
+
+export async function insertSession(
+  db: DbOrTx,
+  session: { userId: number; tokenHash: string; now: string; expiresAt: string },
+): Promise<void> {
+  await db
+    .insertInto("sessions")
+    .values({
+      userId: session.userId,
+      tokenHash: session.tokenHash,
+      createdAt: session.now,
+      expiresAt: session.expiresAt,
+    })
+    .execute();
+}
+
+export function findLiveSession(db: DbOrTx, tokenHash: string, now: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "userId"])
+    .where("tokenHash", "=", tokenHash)
+    .where("expiresAt", ">", now)
+    .executeTakeFirst();
+}
+
+/** Ends every session of a user but the one named (a password change keeps the caller signed in). */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
+  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (exceptSessionId !== undefined) query = query.where("id", "!=", exceptSessionId);
+  await query.execute();
+}

@@ -1,0 +1,42 @@
+import type { Selectable, Updateable } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+import type { UsersTable } from "../../db/schema.js";
+
+export type UserRow = Selectable<UsersTable>;
+
+export function findUserById(db: DbOrTx, id: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: DbOrTx, username: string) {
+  return db.selectFrom("users").selectAll().where("usernameLower", "=", username.toLowerCase()).executeTakeFirst();
+}
+
+export function findUserByEmail(db: DbOrTx, email: string) {
+  return db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  user: { username: string; email: string; passwordHash: string; now: string },
+): Promise<UserRow> {
+  return db
+    .insertInto("users")
+    .values({
+      username: user.username,
+      usernameLower: user.username.toLowerCase(),
+      email: user.email,
+      passwordHash: user.passwordHash,
+      nickname: user.username,
+      avatarUrl: null,
+      bio: "",
+      createdAt: user.now,
+      updatedAt: user.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function updateUser(db: DbOrTx, id: number, changes: Updateable<UsersTable>) {
+  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,188 @@
+import type {
+  Chat,
+  ChatHistory,
+  ChatHistoryQuery,
+  ChatMessage,
+  CreateChatBody,
+  MessageType,
+  Page,
+  PageQuery,
+  SendFrame,
+} from "@xianzhi/contract";
+import type { Db, DbOrTx } from "../../db/database.js";
+import { uniqueViolation } from "../../db/errors.js";
+import { appError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
+import { findUserById } from "../accounts/user-repository.js";
+import { pageWindow, requireGoods } from "../goods/goods-service.js";
+import { pictureUrls } from "../pictures/picture-files.js";
+import { picturesOfGoods } from "../pictures/picture-repository.js";
+import * as repo from "./chat-repository.js";
+
+type MessageRow = Awaited<ReturnType<typeof repo.insertMessage>>;
+
+export function toMessage(
+  row: Pick<MessageRow, "id" | "chatId" | "senderId" | "type" | "content" | "createdAt">,
+): ChatMessage {
+  return {
+    id: String(row.id),
+    chatId: String(row.chatId),
+    senderId: String(row.senderId),
+    type: row.type as MessageType,
+    content: row.content,
+    createdAt: row.createdAt,
+  };
+}
+
+async function toChats(db: DbOrTx, rows: repo.MemberChatRow[]): Promise<Chat[]> {
+  const goodsIds = rows.flatMap((row) => (row.goodsId === null ? [] : [row.goodsId]));
+  const covers = new Map<number, string>();
+  for (const picture of await picturesOfGoods(db, goodsIds)) {
+    if (!covers.has(picture.goodsId as number))
+      covers.set(picture.goodsId as number, pictureUrls(picture.fileId).thumbUrl);
+  }
+  return rows.map((row) => ({
+    chatId: String(row.chatId),
+    peer: {
+      id: String(row.peerId),
+      username: row.peerUsername,
+      nickname: row.peerNickname,
+      avatarUrl: row.peerAvatarUrl,
+    },
+    goods:
+      row.goodsId === null
+        ? null
+        : {
+            id: String(row.goodsId),
+            title: row.goodsTitle ?? "",
+            priceCents: row.goodsPriceCents ?? 0,
+            coverUrl: covers.get(row.goodsId) ?? null,
+            status: row.goodsStatus ?? "on_sale",
+          },
+    lastMessage:
+      row.lastId === null
+        ? null
+        : toMessage({
+            id: row.lastId,
+            chatId: row.chatId,
+            senderId: row.lastSenderId as number,
+            type: row.lastType as string,
+            content: row.lastContent as string,
+            createdAt: row.lastCreatedAt as string,
+          }),
+    unreadCount: row.unreadCount,
+    updatedAt: row.updatedAt,
+  }));
+}
+
+export async function memberChat(db: DbOrTx, chatId: number, userId: number): Promise<Chat> {
+  const rows = await repo.selectMemberChats(db, userId).where("chats.id", "=", chatId).execute();
+  const [chat] = await toChats(db, rows);
+  if (!chat) throw appError("CHAT_NOT_FOUND");
+  return chat;
+}
+
+/** The member row of a user in a chat: 404 when the chat does not exist, 403 when not a member. */
+export async function requireMembership(db: DbOrTx, chatId: number, userId: number) {
+  const membership = await repo.findMembership(db, chatId, userId);
+  if (membership) return membership;
+  throw appError((await repo.chatExists(db, chatId)) ? "NOT_CHAT_MEMBER" : "CHAT_NOT_FOUND");
+}
+
+/**
+ * The chat of two users about a goods item (or none). The pair key is unique, so when both press
+ * "chat" at once one insert wins and both get that chat.
+ */
+export async function openChat(db: Db, userId: number, body: CreateChatBody): Promise<Chat> {
+  const peerId = Number(body.peerId);
+  const goodsId = body.goodsId ? Number(body.goodsId) : null;
+  if (peerId === userId) throw appError("CHAT_WITH_SELF");
+  if (!(await findUserById(db, peerId))) throw appError("USER_NOT_FOUND");
+  if (goodsId !== null) await requireGoods(db, goodsId);
+  const key = repo.pairKey(userId, peerId, goodsId);
+  const chatId = await db
+    .transaction()
+    .execute(async (tx) => {
+      const now = nowIso();
+      const chat = await repo.upsertChat(tx, key, goodsId, now);
+      if (chat.created) await repo.insertMembers(tx, chat.id, userId, peerId, now);
+      return chat.id;
+    })
+    .catch(async (error) => {
+      // PostgreSQL: the other transaction inserted the same key first and has now committed.
+      if (uniqueViolation(error) === null) throw error;
+      return (await repo.upsertChat(db, key, goodsId, nowIso())).id;
+    });
+  return memberChat(db, chatId, userId);
+}
+
+export async function listChats(db: Db, userId: number, query: PageQuery): Promise<Page<Chat>> {
+  const rows = await repo.memberChatsPage(db, userId, pageWindow(query));
+  return {
+    list: await toChats(db, rows),
+    total: await repo.countMemberChats(db, userId),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function unreadTotal(db: Db, userId: number): Promise<{ unreadTotal: number }> {
+  return { unreadTotal: await repo.unreadTotal(db, userId) };
+}
+
+export async function chatHistory(db: Db, userId: number, query: ChatHistoryQuery): Promise<ChatHistory> {
+  const chatId = Number(query.chatId);
+  await requireMembership(db, chatId, userId);
+  const before = query.before === undefined ? undefined : Number(query.before);
+  const rows = await repo.messagesBefore(db, chatId, before, query.pageSize + 1);
+  return { list: rows.slice(0, query.pageSize).map(toMessage), hasMore: rows.length > query.pageSize };
+}
+
+/** Clears the user's unread count; answers who should hear of it (both members' devices). */
+export async function setRead(db: Db, userId: number, chatId: number): Promise<number[]> {
+  const membership = await requireMembership(db, chatId, userId);
+  await repo.markRead(db, chatId, userId);
+  return [userId, membership.peerId];
+}
+
+/** Image messages show pictures uploaded here; goods messages point at goods that exist. */
+async function checkContent(db: DbOrTx, frame: SendFrame): Promise<void> {
+  if (frame.msgType === "image" && !/^\/files\/[0-9a-f]{32}\.webp$/.test(frame.content)) {
+    throw appError("BAD_IMAGE_MESSAGE");
+  }
+  if (frame.msgType === "goods") {
+    if (!/^[1-9]\d{0,9}$/.test(frame.content)) throw appError("BAD_FRAME", "商品消息须是商品编号");
+    await requireGoods(db, Number(frame.content));
+  }
+}
+
+export interface SentMessage {
+  message: ChatMessage;
+  memberIds: number[];
+}
+
+/**
+ * Stores a message, then it may be acknowledged and pushed. A resend with the same clientMsgId
+ * (the ack was lost) answers the stored message instead of storing it twice.
+ */
+export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
+  const chatId = Number(frame.chatId);
+  const membership = await requireMembership(db, chatId, senderId);
+  const memberIds = [senderId, membership.peerId];
+  const earlier = await repo.findMessageByClientId(db, senderId, frame.clientMsgId);
+  if (earlier) return { message: toMessage(earlier), memberIds };
+  await checkContent(db, frame);
+  const row = await db.transaction().execute(async (tx) => {
+    const message = await repo.insertMessage(tx, {
+      chatId,
+      senderId,
+      type: frame.msgType,
+      content: frame.content,
+      clientMsgId: frame.clientMsgId,
+      createdAt: nowIso(),
+    });
+    await repo.recordActivity(tx, chatId, message);
+    return message;
+  });
+  return { message: toMessage(row), memberIds };
+}

@@ -1,0 +1,37 @@
+import { ChatHistoryQuerySchema, CreateChatBodySchema, PageQuerySchema, SetReadBodySchema } from "@xianzhi/contract";
+import type { FastifyInstance } from "fastify";
+import { ok, parseInput } from "../../http/envelope.js";
+import { requireUser } from "../../plugins/auth.js";
+import { chatHistory, listChats, openChat, setRead, unreadTotal } from "./chat-service.js";
+
+export async function chatRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.post("/mychatlist/create", async (req) => {
+    const me = await requireUser(req);
+    return ok(await openChat(db, me.userId, parseInput(CreateChatBodySchema, req.body)));
+  });
+
+  app.get("/mychatlist/getlist", async (req) => {
+    const me = await requireUser(req);
+    return ok(await listChats(db, me.userId, parseInput(PageQuerySchema, req.query)));
+  });
+
+  app.get("/mychatlist/unread", async (req) => {
+    const me = await requireUser(req);
+    return ok(await unreadTotal(db, me.userId));
+  });
+
+  app.put("/mychatlist/setread", async (req) => {
+    const me = await requireUser(req);
+    const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
+    const notify = await setRead(db, me.userId, chatId);
+    await app.hub.deliver(notify, { type: "read", chatId: String(chatId), userId: String(me.userId) });
+    return ok(null);
+  });
+
+  app.get("/chat/getlist", async (req) => {
+    const me = await requireUser(req);
+    return ok(await chatHistory(db, me.userId, parseInput(ChatHistoryQuerySchema, req.query)));
+  });
+}

@@ -1,0 +1,128 @@
+import { ChatLimits, ClientFrameSchema, describeIssue, Errors, type ServerFrame } from "@xianzhi/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { WebSocket } from "ws";
+import { AppError } from "../../errors.js";
+import { userOfToken } from "../../plugins/auth.js";
+import { sendMessage } from "./chat-service.js";
+
+/** Lets a burst of frames through, then a steady rate; what comes faster is refused. */
+class TokenBucket {
+  private tokens: number;
+  private last = Date.now();
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+  ) {
+    this.tokens = burst;
+  }
+
+  take(): boolean {
+    const now = Date.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+const CLOSE_UNAUTHORIZED = 4401;
+const CLOSE_POLICY = 1008;
+
+function errorFrame(error: unknown, clientMsgId?: string): ServerFrame {
+  const known = error instanceof AppError ? error : new AppError(Errors.INTERNAL);
+  return { type: "error", code: known.code, msg: known.message, ...(clientMsgId ? { clientMsgId } : {}) };
+}
+
+function readFrame(data: Buffer) {
+  let json: unknown;
+  try {
+    json = JSON.parse(data.toString("utf8"));
+  } catch {
+    throw new AppError(Errors.BAD_FRAME, "消息不是合法的 JSON");
+  }
+  const clientMsgId = (json as { clientMsgId?: unknown })?.clientMsgId;
+  const parsed = ClientFrameSchema.safeParse(json, { error: describeIssue });
+  if (parsed.success) return parsed.data;
+  const type = (json as { type?: unknown })?.type;
+  const msg = type === "send" || type === "ping" ? parsed.error.issues[0]?.message : "不支持的消息类型";
+  throw Object.assign(new AppError(Errors.BAD_FRAME, msg), {
+    clientMsgId: typeof clientMsgId === "string" ? clientMsgId : undefined,
+  });
+}
+
+/**
+ * The chat socket at /api/ws?token=…. Frames are handled one after another in arrival order;
+ * a message is acknowledged only once stored, then pushed to every socket of both members.
+ */
+export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
+  const liveness = new Map<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const [socket, alive] of liveness) {
+      if (!alive) {
+        socket.terminate();
+        continue;
+      }
+      liveness.set(socket, false);
+      socket.ping();
+    }
+  }, app.config.chatHeartbeatSeconds * 1000);
+  heartbeat.unref();
+  app.addHook("onClose", async () => clearInterval(heartbeat));
+
+  app.get("/ws", { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+    const send = (frame: ServerFrame) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+    };
+    const bucket = new TokenBucket(ChatLimits.frameBurst, ChatLimits.framesPerSecond);
+    let floodWarnings = 0;
+    liveness.set(socket, true);
+    socket.on("pong", () => liveness.set(socket, true));
+
+    const token = new URL(req.url, "http://socket").searchParams.get("token") ?? "";
+    const signedIn = userOfToken(app.db, token).then(
+      (user) => {
+        app.hub.join(user.userId, socket);
+        return user;
+      },
+      (error: unknown) => {
+        send(errorFrame(error));
+        socket.close(CLOSE_UNAUTHORIZED, "unauthorized");
+        return null;
+      },
+    );
+    let handling: Promise<unknown> = signedIn;
+
+    socket.on("message", (data: Buffer) => {
+      if (!bucket.take()) {
+        floodWarnings += 1;
+        send(errorFrame(new AppError(Errors.TOO_MANY_REQUESTS, "发送太快了，请稍后再试")));
+        if (floodWarnings >= ChatLimits.floodWarningsBeforeClose) socket.close(CLOSE_POLICY, "too many messages");
+        return;
+      }
+      handling = handling.then(async () => {
+        const user = await signedIn;
+        if (!user) return;
+        let frame: ReturnType<typeof readFrame> | undefined;
+        try {
+          frame = readFrame(data);
+          if (frame.type === "ping") return send({ type: "pong" });
+          const sent = await sendMessage(app.db, user.userId, frame);
+          send({ type: "ack", clientMsgId: frame.clientMsgId, message: sent.message });
+          await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
+        } catch (error) {
+          if (!(error instanceof AppError)) req.log.error({ err: error }, "chat frame failed");
+          const clientMsgId =
+            frame?.type === "send" ? frame.clientMsgId : (error as { clientMsgId?: string }).clientMsgId;
+          send(errorFrame(error, clientMsgId));
+        }
+      });
+    });
+
+    socket.on("close", () => {
+      liveness.delete(socket);
+      void signedIn.then((user) => user && app.hub.leave(user.userId, socket));
+    });
+  });
+}

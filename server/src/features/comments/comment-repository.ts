@@ -1,0 +1,55 @@
+import type { DbOrTx } from "../../db/database.js";
+
+export function findComment(db: DbOrTx, id: number) {
+  return db.selectFrom("comments").select(["id", "goodsId"]).where("id", "=", id).executeTakeFirst();
+}
+
+export async function insertComment(
+  db: DbOrTx,
+  comment: { goodsId: number; userId: number; content: string; replyToId: number | null; createdAt: string },
+): Promise<number> {
+  const row = await db.insertInto("comments").values(comment).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function countComment(db: DbOrTx, goodsId: number): Promise<void> {
+  await db
+    .updateTable("goods")
+    .set((eb) => ({ commentCount: eb("commentCount", "+", 1) }))
+    .where("id", "=", goodsId)
+    .execute();
+}
+
+/** Comments with their authors and, for replies, the author of the comment replied to. */
+export function selectComments(db: DbOrTx) {
+  return db
+    .selectFrom("comments")
+    .innerJoin("users as author", "author.id", "comments.userId")
+    .leftJoin("comments as parent", "parent.id", "comments.replyToId")
+    .leftJoin("users as parentAuthor", "parentAuthor.id", "parent.userId")
+    .select([
+      "comments.id",
+      "comments.goodsId",
+      "comments.content",
+      "comments.replyToId",
+      "comments.createdAt",
+      "author.id as authorId",
+      "author.username as authorUsername",
+      "author.nickname as authorNickname",
+      "author.avatarUrl as authorAvatarUrl",
+      "parentAuthor.id as parentAuthorId",
+      "parentAuthor.username as parentAuthorUsername",
+      "parentAuthor.nickname as parentAuthorNickname",
+      "parentAuthor.avatarUrl as parentAuthorAvatarUrl",
+    ]);
+}
+export type CommentRow = Awaited<ReturnType<ReturnType<typeof selectComments>["executeTakeFirstOrThrow"]>>;
+
+export function commentsOfGoods(db: DbOrTx, goodsId: number, page: { limit: number; offset: number }) {
+  return selectComments(db)
+    .where("comments.goodsId", "=", goodsId)
+    .orderBy("comments.id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
+import { postGoods } from "../../test-support/goods.js";
+import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+
+let t: TestApp;
+let seller: RegisteredUser;
+let fan: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await registerUser(t.app, t.dataDir);
+  fan = await registerUser(t.app, t.dataDir);
+});
+afterAll(() => t.close());
+
+const favCount = async (goodsId: string) => (await call(t.app, "GET", `/api/goods/info/${goodsId}`)).data.favCount;
+
+describe("favourites", () => {
+  it("adds and removes idempotently, keeping the count right", async () => {
+    const goods = await postGoods(t.app, seller.token);
+    const add = () => call(t.app, "POST", "/api/fav/", { token: fan.token, body: { goodsId: goods.id } });
+    expect(await add()).toMatchObject({ code: 200, msg: "已收藏", data: { exists: true, favCount: 1 } });
+    expect(await add()).toMatchObject({ code: 200, data: { exists: true, favCount: 1 } });
+    expect(await call(t.app, "GET", `/api/fav/exists/${goods.id}`, { token: fan.token })).toMatchObject({
+      data: { exists: true },
+    });
+    expect(await call(t.app, "GET", `/api/fav/exists/${goods.id}`, { token: seller.token })).toMatchObject({
+      data: { exists: false },
+    });
+
+    const remove = () => call(t.app, "DELETE", `/api/fav/${goods.id}`, { token: fan.token });
+    expect(await remove()).toMatchObject({ code: 200, data: { exists: false, favCount: 0 } });
+    expect(await remove()).toMatchObject({ code: 200, data: { exists: false, favCount: 0 } });
+    expect(await favCount(goods.id)).toBe(0);
+  });
+
+  it("keeps the count right when many users and repeated clicks arrive at once", async () => {
+    const goods = await postGoods(t.app, seller.token);
+    const fans = await Promise.all(Array.from({ length: 6 }, () => registerUser(t.app, t.dataDir)));
+    await Promise.all(
+      fans.flatMap((user) =>
+        [1, 2, 3].map(() => call(t.app, "POST", "/api/fav", { token: user.token, body: { goodsId: goods.id } })),
+      ),
+    );
+    expect(await favCount(goods.id)).toBe(6);
+    await Promise.all(
+      fans
+        .slice(0, 4)
+        .flatMap((user) => [1, 2].map(() => call(t.app, "DELETE", `/api/fav/${goods.id}`, { token: user.token }))),
+    );
+    expect(await favCount(goods.id)).toBe(2);
+  });
+
+  it("lists the user's favourites, newest first, sold ones included", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const first = await postGoods(t.app, seller.token, { title: "先收藏的" });
+    const second = await postGoods(t.app, seller.token, { title: "后收藏的" });
+    await call(t.app, "POST", "/api/fav", { token: user.token, body: { goodsId: first.id } });
+    await call(t.app, "POST", "/api/fav", { token: user.token, body: { goodsId: second.id } });
+    await call(t.app, "PUT", `/api/goods/${first.id}/status`, { token: seller.token, body: { status: "sold" } });
+    const list = await call(t.app, "GET", "/api/fav", { token: user.token });
+    expect(list.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    expect(list.data.list.map((item: { id: string; status: string }) => [item.id, item.status])).toEqual([
+      [second.id, "on_sale"],
+      [first.id, "sold"],
+    ]);
+    const page2 = await call(t.app, "GET", "/api/fav?page=2&pageSize=1", { token: user.token });
+    expect(page2.data.list.map((item: { id: string }) => item.id)).toEqual([first.id]);
+  });
+
+  it("refuses one's own goods, unknown goods, bad ids and anonymous users", async () => {
+    const goods = await postGoods(t.app, seller.token);
+    expect(await call(t.app, "POST", "/api/fav", { token: seller.token, body: { goodsId: goods.id } })).toMatchObject({
+      code: 1301,
+      msg: "不能收藏自己发布的闲置",
+    });
+    expect(await call(t.app, "POST", "/api/fav", { token: fan.token, body: { goodsId: "999999" } })).toMatchObject({
+      status: 404,
+    });
+    expect(await call(t.app, "DELETE", "/api/fav/999999", { token: fan.token })).toMatchObject({ status: 404 });
+    expect(await call(t.app, "GET", "/api/fav/exists/999999", { token: fan.token })).toMatchObject({ status: 404 });
+    expect(await call(t.app, "POST", "/api/fav", { token: fan.token, body: { goodsId: 5 } })).toMatchObject({
+      status: 400,
+    });
+    expect(await call(t.app, "POST", "/api/fav", { token: fan.token, body: {} })).toMatchObject({
+      status: 400,
+      msg: "商品编号不能为空",
+    });
+    expect(await call(t.app, "GET", "/api/fav")).toMatchObject({ status: 401 });
+    expect(await call(t.app, "POST", "/api/fav", { body: { goodsId: goods.id } })).toMatchObject({ status: 401 });
+    expect(await favCount(goods.id)).toBe(0);
+  });
+});

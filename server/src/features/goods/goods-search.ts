@@ -1,0 +1,217 @@
+import { GoodsLimits, type GoodsSort, type SearchSort } from "@xianzhi/contract";
+import { type RawBuilder, sql } from "kysely";
+import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { endsInWord, wordTokens } from "../../lib/words.js";
+import type { GoodsFilter } from "./goods-repository.js";
+
+const MAX_TERMS = 5;
+/** Trigram indexes answer terms of three characters and more, anywhere inside a word. */
+const TRIGRAM_LENGTH = 3;
+
+/** Words of the keyword, each to be found in the title or the description. */
+export function searchTerms(keyword: string): string[] {
+  return [...new Set(keyword.split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
+}
+
+/**
+ * Which part of the matches a query asks for. Relevance lists title matches first, then the
+ * rest, each newest first: two index-driven reads instead of scoring every match.
+ */
+type Part = "all" | "title" | "rest";
+type Window = { limit: number; offset: number };
+
+interface SearchSource {
+  ids(part: Part, sort: GoodsSort, window: Window): Promise<number[]>;
+  /** Matches counted up to `cap`, so counting a common word costs no more than the cap. */
+  count(part: Part, cap: number): Promise<number>;
+}
+
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+const hasWords = (term: string) => wordTokens(term).length > 0;
+
+function filterConditions(filter: GoodsFilter): RawBuilder<boolean>[] {
+  const conditions = [sql<boolean>`goods.listed = 1`];
+  if (filter.category) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
+  if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
+  return conditions;
+}
+
+/** `from` names the table or CTE the sort columns are read from. */
+function orderBy(sort: GoodsSort, newestFirst: RawBuilder<unknown>, from = "goods"): RawBuilder<unknown> {
+  const column = (name: string) => sql.ref(`${from}.${name}`);
+  switch (sort) {
+    case "price_asc":
+      return sql`${column("price_cents")} ASC, ${column("id")} ASC`;
+    case "price_desc":
+      return sql`${column("price_cents")} DESC, ${column("id")} DESC`;
+    case "popular":
+      return sql`${column("fav_count")} DESC, ${column("id")} DESC`;
+    default:
+      return newestFirst;
+  }
+}
+
+const and = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+
+/**
+ * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
+ * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
+ * otherwise the word table (CJK characters as words, Latin words by prefix). A term without any
+ * letter or digit ("%") is matched with LIKE.
+ */
+function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
+  const indexed = terms.filter(hasWords);
+  const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
+  const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
+  const phrase = (term: string) =>
+    useTrigram ? `"${term.replaceAll('"', '""')}"` : `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
+  const match = indexed.map(phrase).join(" AND ");
+  const likes = terms
+    .filter((term) => !hasWords(term))
+    .map(
+      (term) =>
+        sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
+    );
+  const titleLikes = terms
+    .filter((term) => !hasWords(term))
+    .map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
+  const conditions = [...filterConditions(filter), ...likes];
+
+  function from(part: Part): RawBuilder<unknown> {
+    if (!match) {
+      const titleOnly = and([...conditions, ...titleLikes]);
+      const where =
+        part === "all"
+          ? and(conditions)
+          : part === "title"
+            ? titleOnly
+            : sql`${and(conditions)} AND NOT (${titleOnly})`;
+      return sql`goods WHERE ${where}`;
+    }
+    const expression =
+      part === "all" ? match : part === "title" ? `{title} : (${match})` : `(${match}) NOT {title} : (${match})`;
+    return sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${and(conditions)}`;
+  }
+  const newestFirst = match ? sql`${table}.rowid DESC` : sql`goods.id DESC`;
+  return {
+    async ids(part, sort, window) {
+      const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM ${from(part)}
+        ORDER BY ${orderBy(sort, newestFirst)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+      return rows.map((row) => row.id);
+    },
+    async count(part, cap) {
+      const { rows } = await sql<{
+        n: number;
+      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from(part)} LIMIT ${cap})`.execute(db);
+      return Number(rows[0]?.n ?? 0);
+    },
+  };
+}
+
+/**
+ * PostgreSQL: terms of three characters and more by ILIKE, served by the pg_trgm indexes; shorter
+ * ones by the weighted word vector (title words weigh A). Each part is first counted up to the
+ * cap through the GIN indexes (a bitmap scan stops after `cap` rows). At most that many matches
+ * are read through the bitmap and sorted; more than that means matches are dense, and walking the
+ * index of the requested order fills a page after a few rows. The planner is told which, since
+ * with a LIMIT it tends to walk even when matches are rare, which reads the whole table.
+ */
+function postgresSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
+  const tsquery = (term: string, weight: string) =>
+    wordTokens(term)
+      .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
+      .join(" <-> ");
+  const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
+  const anywhere = (term: string) =>
+    useWords(term)
+      ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "")})`
+      : sql<boolean>`(goods.title ILIKE ${likePattern(term)} OR goods.description ILIKE ${likePattern(term)})`;
+  const inTitle = (term: string) =>
+    useWords(term)
+      ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "A")})`
+      : sql<boolean>`goods.title ILIKE ${likePattern(term)}`;
+  const matchAll = and([...filterConditions(filter), ...terms.map(anywhere)]);
+  const titleAll = and(terms.map(inTitle));
+  const where = (part: Part) =>
+    part === "all"
+      ? matchAll
+      : part === "title"
+        ? sql`${matchAll} AND ${titleAll}`
+        : sql`${matchAll} AND NOT (${titleAll})`;
+
+  const withPlan = async <T>(plan: "bitmap" | "walk", run: (tx: DbOrTx) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (tx) => {
+      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
+      await sql`SET LOCAL jit = off`.execute(tx);
+      if (plan === "bitmap") await sql`SET LOCAL enable_indexscan = off`.execute(tx);
+      else await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
+      return run(tx);
+    });
+  const counted = new Map<string, number>();
+  const count = async (part: Part, cap: number) => {
+    const key = `${part}:${cap}`;
+    const known = counted.get(key);
+    if (known !== undefined) return known;
+    const n = await withPlan("bitmap", async (tx) => {
+      const { rows } = await sql<{
+        n: string;
+      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM goods WHERE ${where(part)} LIMIT ${cap}) AS capped`.execute(tx);
+      return Number(rows[0]?.n ?? 0);
+    });
+    counted.set(key, n);
+    return n;
+  };
+  return {
+    count,
+    async ids(part, sort, window) {
+      const dense = (await count(part, GoodsLimits.searchTotalCap + 1)) > GoodsLimits.searchTotalCap;
+      return withPlan(dense ? "walk" : "bitmap", async (tx) => {
+        const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
+          ORDER BY ${orderBy(sort, sql`goods.id DESC`)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(tx);
+        return rows.map((row) => row.id);
+      });
+    },
+  };
+}
+
+/** Title matches first, then the others; each part newest first. */
+async function relevanceIds(source: SearchSource, window: Window): Promise<number[]> {
+  const titleCount = await source.count("title", window.offset + window.limit);
+  const fromTitle = window.offset < titleCount ? await source.ids("title", "latest", window) : [];
+  const remaining = window.limit - fromTitle.length;
+  if (remaining === 0) return fromTitle;
+  const rest = await source.ids("rest", "latest", {
+    limit: remaining,
+    offset: Math.max(0, window.offset - titleCount),
+  });
+  return [...fromTitle, ...rest];
+}
+
+export interface SearchResult {
+  ids: number[];
+  total: number;
+  /** The total stopped counting at GoodsLimits.searchTotalCap: there are at least that many. */
+  totalCapped: boolean;
+}
+
+export async function searchGoodsIds(
+  db: DbOrTx,
+  keyword: string,
+  filter: GoodsFilter,
+  sort: SearchSort,
+  window: Window,
+): Promise<SearchResult> {
+  const terms = searchTerms(keyword);
+  const source = dialectOf(db) === "sqlite" ? sqliteSource(db, terms, filter) : postgresSource(db, terms, filter);
+  const ids = sort === "relevance" ? await relevanceIds(source, window) : await source.ids("all", sort, window);
+  const counted = await source.count("all", GoodsLimits.searchTotalCap + 1);
+  return {
+    ids,
+    total: Math.min(counted, GoodsLimits.searchTotalCap),
+    totalCapped: counted > GoodsLimits.searchTotalCap,
+  };
+}

@@ -1,0 +1,142 @@
+import type {
+  CreateGoodsBody,
+  Goods,
+  GoodsListQuery,
+  GoodsSearchQuery,
+  GoodsStatus,
+  MyGoodsQuery,
+  Page,
+  PageQuery,
+  UpdateGoodsBody,
+} from "@xianzhi/contract";
+import type { Db, DbOrTx } from "../../db/database.js";
+import { appError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
+import type { PictureFiles } from "../pictures/picture-files.js";
+import { setGoodsPictures } from "../pictures/picture-service.js";
+import { toGoodsList } from "./goods-mapper.js";
+import * as repo from "./goods-repository.js";
+import { searchGoodsIds } from "./goods-search.js";
+
+export interface GoodsDeps {
+  db: Db;
+  files: PictureFiles;
+}
+
+const isListed = (status: string) => (status === "sold" ? 0 : 1);
+
+export function pageWindow(query: PageQuery) {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+}
+
+export async function pageOf(db: DbOrTx, ids: number[], total: number, query: PageQuery): Promise<Page<Goods>> {
+  const list = await toGoodsList(db, await repo.goodsByIds(db, ids));
+  return { list, total, page: query.page, pageSize: query.pageSize };
+}
+
+export async function requireGoods(db: DbOrTx, goodsId: number) {
+  const goods = await repo.lockGoodsById(db, goodsId);
+  if (!goods) throw appError("GOODS_NOT_FOUND");
+  return goods;
+}
+
+/** The goods, locked for a change, when they are the user's own: 404 when gone, 403 when another's. */
+export async function requireOwnGoods(db: DbOrTx, userId: number, goodsId: number) {
+  const goods = await requireGoods(db, goodsId);
+  if (goods.sellerId !== userId) throw appError("NOT_YOUR_GOODS");
+  return goods;
+}
+
+export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
+  const [goods] = await toGoodsList(db, await repo.goodsByIds(db, [goodsId]));
+  if (!goods) throw appError("GOODS_NOT_FOUND");
+  return goods;
+}
+
+/** A person opening the detail page: counted as a view. */
+export async function viewGoods(db: Db, goodsId: number): Promise<Goods> {
+  await repo.countView(db, goodsId);
+  return goodsDetail(db, goodsId);
+}
+
+export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {
+  const id = await db.transaction().execute(async (tx) => {
+    const now = nowIso();
+    const goodsId = await repo.insertGoods(tx, {
+      sellerId,
+      title: body.title,
+      description: body.description,
+      priceCents: body.priceCents,
+      originalPriceCents: body.originalPriceCents ?? null,
+      category: body.category,
+      condition: body.condition,
+      location: body.location,
+      status: "on_sale",
+      listed: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.adjustListedCount(tx, body.category, 1);
+    await setGoodsPictures(tx, sellerId, goodsId, body.fileIds);
+    return goodsId;
+  });
+  return goodsDetail(db, id);
+}
+
+export async function editGoods(
+  deps: GoodsDeps,
+  userId: number,
+  goodsId: number,
+  body: UpdateGoodsBody,
+): Promise<Goods> {
+  const { fileIds, ...fields } = body;
+  const unusedFiles = await deps.db.transaction().execute(async (tx) => {
+    const goods = await requireOwnGoods(tx, userId, goodsId);
+    if (fields.category && fields.category !== goods.category && goods.listed) {
+      await repo.adjustListedCount(tx, goods.category, -1);
+      await repo.adjustListedCount(tx, fields.category, 1);
+    }
+    await repo.updateGoods(tx, goodsId, { ...fields, updatedAt: nowIso() });
+    return fileIds ? setGoodsPictures(tx, userId, goodsId, fileIds) : [];
+  });
+  await deps.files.remove(unusedFiles);
+  return goodsDetail(deps.db, goodsId);
+}
+
+export async function setGoodsStatus(db: Db, userId: number, goodsId: number, status: GoodsStatus): Promise<Goods> {
+  await db.transaction().execute(async (tx) => {
+    const goods = await requireOwnGoods(tx, userId, goodsId);
+    const listed = isListed(status);
+    await repo.adjustListedCount(tx, goods.category, listed - goods.listed);
+    await repo.updateGoods(tx, goodsId, { status, listed, updatedAt: nowIso() });
+  });
+  return goodsDetail(db, goodsId);
+}
+
+/** Pictures, favourites and comments go with the goods; the picture files once the rows are gone. */
+export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: number): Promise<null> {
+  const fileIds = await deps.db.transaction().execute(async (tx) => {
+    const goods = await requireOwnGoods(tx, userId, goodsId);
+    const pictures = await tx.selectFrom("pictures").select("fileId").where("goodsId", "=", goodsId).execute();
+    await repo.deleteGoods(tx, goodsId);
+    await repo.adjustListedCount(tx, goods.category, -goods.listed);
+    return pictures.map((picture) => picture.fileId);
+  });
+  await deps.files.remove(fileIds);
+  return null;
+}
+
+export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
+  const ids = await repo.listedGoodsIds(db, query, query.sort, pageWindow(query));
+  return pageOf(db, ids, await repo.countListedGoods(db, query), query);
+}
+
+export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {
+  const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, query, query.sort, pageWindow(query));
+  return { ...(await pageOf(db, ids, total, query)), totalCapped };
+}
+
+export async function myGoods(db: Db, userId: number, query: MyGoodsQuery): Promise<Page<Goods>> {
+  const { ids, total } = await repo.sellerGoodsIds(db, userId, query.status, pageWindow(query));
+  return pageOf(db, ids, total, query);
+}

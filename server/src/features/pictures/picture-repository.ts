@@ -1,0 +1,58 @@
+import { sql } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+
+export async function insertPicture(
+  db: DbOrTx,
+  picture: { fileId: string; ownerId: number; width: number; height: number; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto("pictures")
+    .values({ ...picture, goodsId: null })
+    .execute();
+}
+
+export function findPicturesByFileIds(db: DbOrTx, fileIds: string[]) {
+  if (fileIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom("pictures").selectAll().where("fileId", "in", fileIds).execute();
+}
+
+export function picturesOfGoods(db: DbOrTx, goodsIds: number[]) {
+  if (goodsIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom("pictures")
+    .select(["id", "fileId", "goodsId", "position"])
+    .where("goodsId", "in", goodsIds)
+    .orderBy("goodsId")
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+export async function placePicture(db: DbOrTx, pictureId: number, goodsId: number, position: number): Promise<void> {
+  await db.updateTable("pictures").set({ goodsId, position }).where("id", "=", pictureId).execute();
+}
+
+export async function deletePictures(db: DbOrTx, pictureIds: number[]): Promise<void> {
+  if (pictureIds.length === 0) return;
+  await db.deleteFrom("pictures").where("id", "in", pictureIds).execute();
+}
+
+/** Uploads never attached to goods nor used as an avatar, older than the cutoff. */
+export function unusedUploadsBefore(db: DbOrTx, cutoff: string) {
+  return db
+    .selectFrom("pictures")
+    .select(["id", "fileId"])
+    .where("goodsId", "is", null)
+    .where("createdAt", "<", cutoff)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("users")
+            .select("users.id")
+            .where("users.avatarUrl", "=", sql<string>`'/files/' || pictures.file_id || '.webp'`),
+        ),
+      ),
+    )
+    .limit(500)
+    .execute();
+}

@@ -1,0 +1,47 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, createTestApp, type TestApp } from "../test-support/test-app.js";
+
+let t: TestApp;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-web-"));
+  await fs.mkdir(path.join(webDist, "assets"));
+  await fs.writeFile(path.join(webDist, "index.html"), "<!doctype html><title>闲置</title><div id=root></div>");
+  await fs.writeFile(path.join(webDist, "assets", "index-abc123.js"), "console.log('app')");
+  t = await createTestApp({ WEB_DIST: webDist });
+});
+afterAll(async () => {
+  await t.close();
+  await fs.rm(webDist, { recursive: true, force: true });
+});
+
+describe("serving the web app", () => {
+  it.each(["/", "/home", "/chat", "/goodsinfo/12", "/search_result?keyword=手机", "/no/such/page"])(
+    "answers the client route %s with index.html, never cached",
+    async (url) => {
+      const response = await t.app.inject({ method: "GET", url: encodeURI(url) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.headers["cache-control"]).toBe("no-cache");
+      expect(response.body).toContain("<div id=root>");
+    },
+  );
+
+  it("serves hashed assets with a year-long immutable cache", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("keeps unknown API paths as the 404 envelope, not the app", async () => {
+    expect(await call(t.app, "GET", "/api/goods/nothing-here")).toMatchObject({
+      status: 404,
+      code: 404,
+      msg: "接口不存在",
+    });
+    expect(await call(t.app, "POST", "/api/unknown")).toMatchObject({ status: 404, code: 404 });
+  });
+});

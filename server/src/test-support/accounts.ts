@@ -1,0 +1,72 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { EmailPurpose } from "@xianzhi/contract";
+import type { FastifyInstance } from "fastify";
+import { call } from "./test-app.js";
+
+/** Solves a captcha the way only a test can: by reading its answer from the database. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const captcha = await call(app, "GET", "/api/com/captcha");
+  const row = await app.db
+    .selectFrom("captchas")
+    .select("answer")
+    .where("id", "=", captcha.data.captchaId)
+    .executeTakeFirstOrThrow();
+  const confirmed = await call(app, "POST", "/api/com/confirmcaptcha", {
+    body: { captchaId: captcha.data.captchaId, code: row.answer },
+  });
+  return confirmed.data.captchaTicket;
+}
+
+/** The newest code mailed to an address, read from the outbox as a person would read their mail. */
+export async function readOutboxCode(dataDir: string, email: string): Promise<string> {
+  const folder = path.join(dataDir, "outbox");
+  const address = email.toLowerCase();
+  const files = (await fs.readdir(folder)).filter((name) => name.endsWith(`-${address}.eml`)).sort();
+  const newest = files.at(-1);
+  if (!newest) throw new Error(`no mail to ${email} in ${folder}`);
+  const text = await fs.readFile(path.join(folder, newest), "utf8");
+  const code = /验证码是 (\d{6})/.exec(text)?.[1];
+  if (!code) throw new Error(`no code in ${newest}`);
+  return code;
+}
+
+export async function emailTicketFor(
+  app: FastifyInstance,
+  dataDir: string,
+  email: string,
+  purpose: EmailPurpose,
+  token?: string,
+): Promise<string> {
+  const captchaTicket = await solveCaptcha(app);
+  const sent = await call(app, "POST", "/api/com/email", { body: { email, captchaTicket, purpose }, token });
+  if (sent.code !== 200) throw new Error(`sending the code failed: ${sent.msg}`);
+  const code = await readOutboxCode(dataDir, email);
+  const confirmed = await call(app, "POST", "/api/com/confirmemail", { body: { email, code, purpose } });
+  return confirmed.data.emailTicket;
+}
+
+export interface RegisteredUser {
+  id: string;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let registered = 0;
+
+export async function registerUser(
+  app: FastifyInstance,
+  dataDir: string,
+  fields: Partial<Pick<RegisteredUser, "username" | "email" | "password">> = {},
+): Promise<RegisteredUser> {
+  registered += 1;
+  const username = fields.username ?? `user${registered}_${Date.now() % 100000}`;
+  const email = (fields.email ?? `${username}@example.com`).toLowerCase();
+  const password = fields.password ?? "secret123";
+  const emailTicket = await emailTicketFor(app, dataDir, email, "register");
+  const reply = await call(app, "POST", "/api/user/reg", { body: { username, password, email, emailTicket } });
+  if (reply.code !== 200) throw new Error(`registration failed: ${reply.msg}`);
+  return { id: reply.data.userInfo.id, username, email, password, token: reply.data.token };
+}

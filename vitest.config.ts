@@ -1,0 +1,49 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+const inCi = process.env.CI === "true";
+const postgresUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+
+if (inCi && (!postgresUrl || !redisUrl)) {
+  throw new Error("CI must test PostgreSQL and Redis too: set TEST_DATABASE_URL and TEST_REDIS_URL (see .ci/run)");
+}
+if (!postgresUrl || !redisUrl) {
+  console.warn(
+    "TEST_DATABASE_URL or TEST_REDIS_URL is not set: the PostgreSQL suite and the multi-process chat test do not run",
+  );
+}
+
+/** Workspace packages are imported from their TypeScript source, not their build. */
+const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { conditions: ["source"] } } };
+
+/** Suites named *.cluster.test.ts need PostgreSQL and Redis: they run with the PostgreSQL suite. */
+function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfiguration {
+  return {
+    ...fromSource,
+    test: {
+      name: `server:${database}`,
+      root: "server",
+      include: ["src/**/*.test.ts"],
+      exclude: database === "sqlite" || !redisUrl ? ["src/**/*.cluster.test.ts"] : [],
+      env: { TEST_DB: database },
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      { ...fromSource, test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
+      { ...fromSource, test: { name: "web", root: "web", include: ["src/**/*.test.ts"] } },
+      // Browser tests of the built app (npm test builds it first) in Debian's Chromium.
+      {
+        ...fromSource,
+        test: { name: "e2e", root: "e2e", include: ["**/*.test.ts"], testTimeout: 60_000, hookTimeout: 90_000 },
+      },
+      serverSuite("sqlite"),
+      ...(postgresUrl ? [serverSuite("postgres")] : []),
+    ],
+  },
+});

@@ -1,0 +1,14 @@
+import { createApi } from "@reduxjs/toolkit/query/react";
+import { envelopeBaseQuery } from "./base-query";
+import { UI } from "./constants";
+
+/** The one API of the app; each feature injects its endpoints. */
+export const api = createApi({
+  reducerPath: "api",
+  baseQuery: envelopeBaseQuery,
+  tagTypes: ["Me", "Goods", "GoodsList", "MyGoods", "Comments", "Favorites", "Chats"],
+  keepUnusedDataFor: UI.cacheUnusedSeconds,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
+  endpoints: () => ({}),
+});

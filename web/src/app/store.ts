@@ -1,0 +1,22 @@
+import { configureStore } from "@reduxjs/toolkit";
+import { authSlice } from "../features/auth/auth-slice";
+import { chatSlice } from "../features/chat/chat-slice";
+import { api } from "./api";
+import { ACCESS_TOKEN_KEY } from "./paths";
+
+export function createStore() {
+  return configureStore({
+    reducer: { auth: authSlice.reducer, chat: chatSlice.reducer, [api.reducerPath]: api.reducer },
+    preloadedState: {
+      auth: { token: localStorage.getItem(ACCESS_TOKEN_KEY) ?? "", userInfo: {} },
+    },
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredPaths: ["chat.connection"], ignoredActions: ["chat/setConnection"] },
+      }).concat(api.middleware),
+  });
+}
+
+export type AppStore = ReturnType<typeof createStore>;
+export type RootState = ReturnType<AppStore["getState"]>;
+export type AppDispatch = AppStore["dispatch"];

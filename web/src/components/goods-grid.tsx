@@ -1,0 +1,49 @@
+import type { Goods, Page } from "@xianzhi/contract";
+import { Empty, Pagination, Skeleton } from "antd";
+import type { ReactNode } from "react";
+import { GoodsCard } from "./goods-card";
+
+interface GoodsGridProps {
+  page: Page<Goods> | undefined;
+  loading: boolean;
+  empty: ReactNode;
+  onPage(page: number): void;
+  /** Search words to mark in the titles. */
+  highlight?: string[];
+}
+
+/** A page of goods cards with skeletons while loading, an empty state, and pages. */
+export function GoodsGrid({ page, loading, empty, onPage, highlight }: GoodsGridProps) {
+  if (loading && !page) {
+    return (
+      <div className="goods-grid" aria-busy="true">
+        {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+          <div className="goods-card goods-card--skeleton" key={i}>
+            <Skeleton.Image active className="goods-card__skeleton-image" />
+            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (!page || page.list.length === 0) return <Empty description={empty} className="goods-empty" />;
+  return (
+    <>
+      <div className="goods-grid" aria-busy={loading}>
+        {page.list.map((goods) => (
+          <GoodsCard key={goods.id} goods={goods} highlight={highlight} />
+        ))}
+      </div>
+      <Pagination
+        className="goods-pagination"
+        current={page.page}
+        pageSize={page.pageSize}
+        total={page.total}
+        showSizeChanger={false}
+        onChange={onPage}
+        hideOnSinglePage
+      />
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { AccountLimits } from "@xianzhi/contract";
+import { App, Button, Form, Input, Modal } from "antd";
+import { useState } from "react";
+import { errorText } from "../../app/api-error";
+import { useConfirmEmailCodeMutation, useResetPasswordMutation } from "./auth-api";
+import { CaptchaAndCode } from "./captcha-and-code";
+import { passwordRules } from "./register-screen";
+
+interface ResetValues {
+  email: string;
+  emailCode: string;
+  newPassword: string;
+}
+
+/** "Forgot password": a code to the account's address, then a new password; every session ends. */
+export function ForgotPassword() {
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<ResetValues>();
+  const [confirmCode, confirmState] = useConfirmEmailCodeMutation();
+  const [reset, resetState] = useResetPasswordMutation();
+
+  const submit = async (values: ResetValues) => {
+    const ticket = await confirmCode({ email: values.email, code: values.emailCode, purpose: "reset_password" });
+    if ("error" in ticket) {
+      form.setFields([{ name: "emailCode", errors: [errorText(ticket.error)] }]);
+      return;
+    }
+    const result = await reset({
+      email: values.email,
+      emailTicket: ticket.data.emailTicket,
+      newPassword: values.newPassword,
+    });
+    if ("error" in result) {
+      message.error(errorText(result.error));
+      return;
+    }
+    message.success("密码已重置，请用新密码登录");
+    form.resetFields();
+    setOpen(false);
+  };
+
+  return (
+    <>
+      <Button type="link" onClick={() => setOpen(true)} className="forgot-password__link">
+        忘记密码？
+      </Button>
+      <Modal title="找回密码" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            name="email"
+            label="注册邮箱"
+            rules={[{ required: true }, { type: "email" }, { max: AccountLimits.emailMax }]}
+          >
+            <Input autoComplete="email" />
+          </Form.Item>
+          <CaptchaAndCode purpose="reset_password" />
+          <Form.Item name="newPassword" label="新密码" extra="8-64 位，须同时包含字母和数字" rules={passwordRules}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" block loading={confirmState.isLoading || resetState.isLoading}>
+            重置密码
+          </Button>
+        </Form>
+      </Modal>
+    </>
+  );
+}

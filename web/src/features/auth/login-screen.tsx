@@ -1,0 +1,88 @@
+import { AccountLimits } from "@xianzhi/contract";
+import { Alert, Button, Card, Form, Input, Tabs } from "antd";
+import { useState } from "react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { errorText } from "../../app/api-error";
+import { useAppDispatch } from "../../app/hooks";
+import { paths, titles } from "../../app/paths";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./auth-api";
+import { ForgotPassword } from "./forgot-password";
+import type { FromState } from "./require-auth";
+import { signIn } from "./session";
+
+type Mode = "username" | "email";
+
+export default function LoginScreen() {
+  useDocumentTitle(titles.login);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const dispatch = useAppDispatch();
+  const [mode, setMode] = useState<Mode>("username");
+  const [byUsername, usernameState] = useLoginByUsernameMutation();
+  const [byEmail, emailState] = useLoginByEmailMutation();
+  const [error, setError] = useState("");
+  const from = (location.state as FromState | null)?.from;
+
+  const submit = async (values: { account: string; password: string }) => {
+    setError("");
+    const result =
+      mode === "username"
+        ? await byUsername({ username: values.account, password: values.password })
+        : await byEmail({ email: values.account, password: values.password });
+    if ("error" in result) {
+      setError(errorText(result.error));
+      return;
+    }
+    signIn(dispatch, result.data);
+    navigate(from && from !== paths.login ? from : paths.home, { replace: true });
+  };
+
+  return (
+    <div className="auth-page">
+      <Card className="auth-card" title={<h1 className="auth-card__title">登录闲置</h1>}>
+        <Tabs
+          activeKey={mode}
+          onChange={(key) => {
+            setMode(key as Mode);
+            setError("");
+          }}
+          items={[
+            { key: "username", label: "用户名登录" },
+            { key: "email", label: "邮箱登录" },
+          ]}
+        />
+        <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
+          <Form.Item
+            name="account"
+            label={mode === "username" ? "用户名" : "邮箱"}
+            rules={
+              mode === "username"
+                ? [{ required: true }, { max: AccountLimits.usernameMax }]
+                : [{ required: true }, { type: "email" }]
+            }
+          >
+            <Input autoComplete={mode === "username" ? "username" : "email"} autoFocus />
+          </Form.Item>
+          <Form.Item name="password" label="密码" rules={[{ required: true }, { max: AccountLimits.passwordMax }]}>
+            <Input.Password autoComplete="current-password" />
+          </Form.Item>
+          {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={usernameState.isLoading || emailState.isLoading}
+          >
+            登录
+          </Button>
+        </Form>
+        <div className="auth-card__links">
+          <Link to={paths.register}>没有账号？立即注册</Link>
+          <ForgotPassword />
+        </div>
+      </Card>
+    </div>
+  );
+}

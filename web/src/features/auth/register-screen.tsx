@@ -1,0 +1,117 @@
+import { AccountLimits, PASSWORD_PATTERN, USERNAME_PATTERN } from "@xianzhi/contract";
+import { Alert, Button, Card, Form, Input } from "antd";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { errorText } from "../../app/api-error";
+import { useAppDispatch } from "../../app/hooks";
+import { paths, titles } from "../../app/paths";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useConfirmEmailCodeMutation, useRegisterMutation } from "./auth-api";
+import { CaptchaAndCode } from "./captcha-and-code";
+import { signIn } from "./session";
+
+interface RegisterValues {
+  username: string;
+  password: string;
+  confirm: string;
+  email: string;
+  emailCode: string;
+}
+
+export const passwordRules = [
+  { required: true },
+  { min: AccountLimits.passwordMin, max: AccountLimits.passwordMax },
+  { pattern: PASSWORD_PATTERN, message: "密码须同时包含字母和数字" },
+];
+
+export default function RegisterScreen() {
+  useDocumentTitle(titles.register);
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const [form] = Form.useForm<RegisterValues>();
+  const [confirmCode, confirmState] = useConfirmEmailCodeMutation();
+  const [register, registerState] = useRegisterMutation();
+  const [error, setError] = useState("");
+
+  const submit = async (values: RegisterValues) => {
+    setError("");
+    const ticket = await confirmCode({ email: values.email, code: values.emailCode, purpose: "register" });
+    if ("error" in ticket) {
+      form.setFields([{ name: "emailCode", errors: [errorText(ticket.error)] }]);
+      return;
+    }
+    const result = await register({
+      username: values.username,
+      password: values.password,
+      email: values.email,
+      emailTicket: ticket.data.emailTicket,
+    });
+    if ("error" in result) {
+      setError(errorText(result.error));
+      return;
+    }
+    signIn(dispatch, result.data);
+    navigate(paths.home, { replace: true });
+  };
+
+  return (
+    <div className="auth-page">
+      <Card className="auth-card" title={<h1 className="auth-card__title">注册闲置账号</h1>}>
+        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+          <Form.Item
+            name="username"
+            label="用户名"
+            extra="2-20 位字母、数字、下划线或汉字"
+            rules={[
+              { required: true },
+              { min: AccountLimits.usernameMin, max: AccountLimits.usernameMax },
+              { pattern: USERNAME_PATTERN, message: "用户名只能包含字母、数字、下划线和汉字" },
+            ]}
+          >
+            <Input autoComplete="username" />
+          </Form.Item>
+          <Form.Item name="password" label="密码" extra="8-64 位，须同时包含字母和数字" rules={passwordRules}>
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="confirm"
+            label="确认密码"
+            dependencies={["password"]}
+            rules={[
+              { required: true },
+              ({ getFieldValue }) => ({
+                validator: (_rule, value) =>
+                  !value || value === getFieldValue("password")
+                    ? Promise.resolve()
+                    : Promise.reject(new Error("两次输入的密码不一致")),
+              }),
+            ]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item
+            name="email"
+            label="邮箱"
+            rules={[{ required: true }, { type: "email" }, { max: AccountLimits.emailMax }]}
+          >
+            <Input autoComplete="email" />
+          </Form.Item>
+          <CaptchaAndCode purpose="register" />
+          {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+          <Button
+            type="primary"
+            htmlType="submit"
+            block
+            size="large"
+            loading={confirmState.isLoading || registerState.isLoading}
+          >
+            注册
+          </Button>
+        </Form>
+        <div className="auth-card__links">
+          <Link to={paths.login}>已有账号？去登录</Link>
+        </div>
+      </Card>
+    </div>
+  );
+}

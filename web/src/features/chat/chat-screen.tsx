@@ -1,0 +1,91 @@
+import { ArrowLeftOutlined } from "@ant-design/icons";
+import type { Chat } from "@xianzhi/contract";
+import { Alert, Avatar, Badge, Button, Empty } from "antd";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { titles } from "../../app/paths";
+import { formatTime } from "../../components/format";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useChatsQuery } from "./chat-api";
+import { setMyChatId, setUpdateMyChatList } from "./chat-slice";
+import { Conversation } from "./conversation";
+
+function preview(chat: Chat): string {
+  const last = chat.lastMessage;
+  if (!last) return chat.goods ? `关于：${chat.goods.title}` : "还没有消息";
+  if (last.type === "image") return "[图片]";
+  if (last.type === "goods") return "[商品]";
+  return last.content;
+}
+
+export default function ChatScreen() {
+  useDocumentTitle(titles.chat);
+  const dispatch = useAppDispatch();
+  const [params, setParams] = useSearchParams();
+  const chatId = params.get("chatId") ?? "";
+  const { data, isLoading, refetch } = useChatsQuery({ page: 1, pageSize: 100 });
+  const status = useAppSelector((state) => state.chat.connectionStatus);
+  const needsRefresh = useAppSelector((state) => state.chat.updateMyChatList);
+  const current = data?.list.find((chat) => chat.chatId === chatId);
+
+  useEffect(() => {
+    dispatch(setMyChatId(chatId));
+  }, [chatId, dispatch]);
+  useEffect(() => {
+    if (!needsRefresh) return;
+    void refetch();
+    dispatch(setUpdateMyChatList(false));
+  }, [needsRefresh, refetch, dispatch]);
+
+  return (
+    <div className={`page chat-page ${chatId ? "chat-page--open" : ""}`}>
+      {status === "closed" && (
+        <Alert type="warning" title="聊天连接已断开，正在重连…" showIcon className="chat-page__status" />
+      )}
+      <aside className="chat-list" aria-label="会话列表">
+        <h1 className="chat-list__title">消息</h1>
+        {data && data.list.length === 0 ? (
+          <Empty description="还没有会话，去商品页和卖家聊聊吧" />
+        ) : (
+          <ul className="chat-list__items" aria-busy={isLoading}>
+            {(data?.list ?? []).map((chat) => (
+              <li key={chat.chatId}>
+                <button
+                  type="button"
+                  className={`chat-list__item ${chat.chatId === chatId ? "chat-list__item--active" : ""}`}
+                  aria-current={chat.chatId === chatId ? "true" : undefined}
+                  onClick={() => setParams({ chatId: chat.chatId })}
+                >
+                  <Badge count={chat.unreadCount} size="small">
+                    <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
+                  </Badge>
+                  <span className="chat-list__text">
+                    <span className="chat-list__name">
+                      {chat.peer.nickname}
+                      <time>{formatTime(chat.updatedAt)}</time>
+                    </span>
+                    <span className="chat-list__preview">{preview(chat)}</span>
+                  </span>
+                  {chat.goods?.coverUrl && <img src={chat.goods.coverUrl} alt="" className="chat-list__goods" />}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </aside>
+      <div className="chat-page__conversation">
+        {chatId && (
+          <Button icon={<ArrowLeftOutlined />} type="link" className="chat-page__back" onClick={() => setParams({})}>
+            返回会话列表
+          </Button>
+        )}
+        {current ? (
+          <Conversation chat={current} key={current.chatId} />
+        ) : (
+          <Empty description="选择一个会话开始聊天" className="chat-page__empty" />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
+import { GOODS_STATUSES, type Goods, type GoodsStatus } from "@xianzhi/contract";
+import { App, Button, Popconfirm, Select } from "antd";
+import { useNavigate } from "react-router";
+import { errorText } from "../../app/api-error";
+import { paths } from "../../app/paths";
+import { useDeleteGoodsMutation, useSetGoodsStatusMutation } from "./goods-api";
+
+const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ value, label }));
+
+interface OwnerActionsProps {
+  goods: Goods;
+  /** Small controls for a card in a list; the detail page shows full-size ones with labels. */
+  compact?: boolean;
+  onDeleted?: () => void;
+}
+
+/** What a seller does with their own goods: set the status, edit, delete (after a confirm). */
+export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActionsProps) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
+  const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
+  const size = compact ? "small" : "middle";
+
+  const changeStatus = async (status: GoodsStatus) => {
+    const result = await setStatus({ id: goods.id, status });
+    if ("error" in result) message.error(errorText(result.error));
+    else message.success(`已标记为${GOODS_STATUSES[status]}`);
+  };
+  const remove = async () => {
+    const result = await deleteGoods(goods.id);
+    if ("error" in result) message.error(errorText(result.error));
+    else {
+      message.success("已删除");
+      onDeleted?.();
+    }
+  };
+
+  return (
+    <div className={compact ? "my-goods__actions" : "goods-info__actions"}>
+      <Select
+        size={size}
+        aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
+        value={goods.status}
+        options={statusOptions}
+        onChange={changeStatus}
+        loading={settingStatus}
+        className="goods-info__status-select"
+      />
+      <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
+        编辑
+      </Button>
+      <Popconfirm
+        title="确定删除这件闲置吗？"
+        description="删除后无法恢复"
+        okText="删除"
+        cancelText="取消"
+        onConfirm={remove}
+      >
+        <Button
+          size={size}
+          danger
+          icon={<DeleteOutlined />}
+          loading={deleting}
+          aria-label={compact ? `删除${goods.title}` : undefined}
+        >
+          {compact ? null : "删除"}
+        </Button>
+      </Popconfirm>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract";
+import { Segmented, Select } from "antd";
+import { titles } from "../../app/paths";
+import { GoodsGrid } from "../../components/goods-grid";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useUrlParams } from "../../components/use-url-params";
+import { useGoodsListQuery } from "../goods/goods-api";
+
+const categoryOptions = [
+  { label: "全部", value: "" },
+  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value })),
+];
+const sortOptions = Object.entries(GOODS_SORTS).map(([value, label]) => ({ label, value }));
+
+export default function HomeScreen() {
+  useDocumentTitle(titles.home);
+  const [params, update] = useUrlParams();
+  const category = (params.get("category") ?? "") as Category | "";
+  const sort = (params.get("sort") ?? "latest") as GoodsSort;
+  const page = Number(params.get("page") ?? 1);
+  const { data, isFetching } = useGoodsListQuery({ category: category || undefined, sort, page, pageSize: 20 });
+
+  return (
+    <div className="page">
+      <section className="home-hero">
+        <h1>闲置好物，随手转卖</h1>
+        <p>买卖二手，省钱也环保</p>
+      </section>
+      <div className="feed-toolbar">
+        <Segmented
+          className="feed-toolbar__categories"
+          aria-label="分类"
+          options={categoryOptions}
+          value={category}
+          onChange={(value) => update({ category: String(value), page: "" })}
+        />
+        <Select
+          aria-label="排序方式"
+          className="feed-toolbar__sort"
+          options={sortOptions}
+          value={sort}
+          onChange={(value) => update({ sort: value === "latest" ? "" : value, page: "" })}
+        />
+      </div>
+      <GoodsGrid
+        page={data}
+        loading={isFetching}
+        empty="这里还没有闲置，去发布第一件吧"
+        onPage={(next) => update({ page: String(next) })}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { CATEGORIES, CONDITIONS, type CreateGoodsBody, GoodsLimits } from "@xianzhi/contract";
+import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "antd";
+import { useEffect, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { errorText } from "../../app/api-error";
+import { paths, titles } from "../../app/paths";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "../goods/goods-api";
+import { type PictureItem, PictureUploader } from "../pictures/picture-uploader";
+
+interface PostValues {
+  title: string;
+  description?: string;
+  priceYuan: number;
+  originalPriceYuan?: number | null;
+  category: CreateGoodsBody["category"];
+  condition: CreateGoodsBody["condition"];
+  location?: string;
+  pictures: PictureItem[];
+}
+
+const maxYuan = GoodsLimits.priceMaxCents / 100;
+const toCents = (yuan: number) => Math.round(yuan * 100);
+const categoryOptions = Object.entries(CATEGORIES).map(([value, label]) => ({ value, label }));
+
+/** Post new goods, or edit one's own (?edit=id). Prices are typed in yuan and sent in fen. */
+export default function PostScreen() {
+  useDocumentTitle(titles.post);
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [params] = useSearchParams();
+  const editId = params.get("edit");
+  const { data: editing, isLoading } = useGoodsInfoQuery(editId ?? "", { skip: !editId });
+  const [form] = Form.useForm<PostValues>();
+  const [createGoods, createState] = useCreateGoodsMutation();
+  const [updateGoods, updateState] = useUpdateGoodsMutation();
+  const [error, setError] = useState("");
+
+  useEffect(() => {
+    if (!editing) return;
+    form.setFieldsValue({
+      title: editing.title,
+      description: editing.description,
+      priceYuan: editing.priceCents / 100,
+      originalPriceYuan: editing.originalPriceCents === null ? null : editing.originalPriceCents / 100,
+      category: editing.category,
+      condition: editing.condition,
+      location: editing.location,
+      pictures: editing.pictures.map((picture) => ({ fileId: picture.fileId, thumbUrl: picture.thumbUrl })),
+    });
+  }, [editing, form]);
+
+  const submit = async (values: PostValues) => {
+    setError("");
+    const body = {
+      title: values.title,
+      description: values.description ?? "",
+      priceCents: toCents(values.priceYuan),
+      originalPriceCents: values.originalPriceYuan == null ? null : toCents(values.originalPriceYuan),
+      category: values.category,
+      condition: values.condition,
+      location: values.location ?? "",
+      fileIds: (values.pictures ?? []).map((picture) => picture.fileId),
+    };
+    const result = editId ? await updateGoods({ id: editId, body }) : await createGoods(body);
+    if ("error" in result) {
+      setError(errorText(result.error));
+      return;
+    }
+    message.success(editId ? "已保存" : "发布成功");
+    navigate(paths.goodsInfo(result.data.id), { replace: true });
+  };
+
+  if (editId && isLoading) return <Skeleton active className="page" />;
+
+  return (
+    <div className="page post-page">
+      <Card title={<h1 className="post-page__title">{editId ? "编辑闲置" : "发布闲置"}</h1>}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          initialValues={{ condition: "good", pictures: [] }}
+          scrollToFirstError
+        >
+          <Form.Item
+            name="pictures"
+            label="图片"
+            extra="最多 9 张，第一张是封面；支持 JPG、PNG、WebP、GIF，单张不超过 10 MB"
+          >
+            <PictureUploader />
+          </Form.Item>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true },
+              { min: GoodsLimits.titleMin, max: GoodsLimits.titleMax },
+            ]}
+          >
+            <Input
+              placeholder="品牌型号、新旧程度，如：iPhone 13 128G 九成新"
+              maxLength={GoodsLimits.titleMax}
+              showCount
+            />
+          </Form.Item>
+          <Form.Item name="description" label="描述" rules={[{ max: GoodsLimits.descriptionMax }]}>
+            <Input.TextArea
+              placeholder="说说入手渠道、使用感受、有无瑕疵、转手原因"
+              autoSize={{ minRows: 4, maxRows: 10 }}
+              maxLength={GoodsLimits.descriptionMax}
+              showCount
+            />
+          </Form.Item>
+          <div className="post-page__prices">
+            <Form.Item
+              name="priceYuan"
+              label="价格（元）"
+              rules={[{ required: true }, { type: "number", min: 0, max: maxYuan }]}
+            >
+              <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+            </Form.Item>
+            <Form.Item
+              name="originalPriceYuan"
+              label="原价（元，可不填）"
+              rules={[{ type: "number", min: 0, max: maxYuan }]}
+            >
+              <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+            </Form.Item>
+          </div>
+          <Form.Item name="category" label="分类" rules={[{ required: true }]}>
+            <Select options={categoryOptions} placeholder="选择分类" />
+          </Form.Item>
+          <Form.Item name="condition" label="成色" rules={[{ required: true }]}>
+            <Radio.Group
+              optionType="button"
+              options={Object.entries(CONDITIONS).map(([value, label]) => ({ value, label }))}
+            />
+          </Form.Item>
+          <Form.Item name="location" label="所在地" rules={[{ max: GoodsLimits.locationMax }]}>
+            <Input placeholder="如：上海 徐汇" maxLength={GoodsLimits.locationMax} />
+          </Form.Item>
+          {error && <Alert type="error" title={error} showIcon role="alert" className="post-page__error" />}
+          <Button
+            type="primary"
+            htmlType="submit"
+            size="large"
+            loading={createState.isLoading || updateState.isLoading}
+          >
+            {editId ? "保存修改" : "发布"}
+          </Button>
+        </Form>
+      </Card>
+    </div>
+  );
+}

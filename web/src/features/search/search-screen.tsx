@@ -1,0 +1,78 @@
+import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract";
+import { Select } from "antd";
+import { Link } from "react-router";
+import { paths, titles } from "../../app/paths";
+import { GoodsGrid } from "../../components/goods-grid";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useUrlParams } from "../../components/use-url-params";
+import { useSearchGoodsQuery } from "../goods/goods-api";
+
+const categoryOptions = [
+  { label: "全部分类", value: "" },
+  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value })),
+];
+const sortOptions = Object.entries(SEARCH_SORTS).map(([value, label]) => ({ label, value }));
+
+export default function SearchScreen() {
+  useDocumentTitle(titles.searchResult);
+  const [params, update] = useUrlParams();
+  const keyword = (params.get("keyword") ?? "").trim();
+  const category = (params.get("category") ?? "") as Category | "";
+  const sort = (params.get("sort") ?? "relevance") as SearchSort;
+  const page = Number(params.get("page") ?? 1);
+  const { data, isFetching } = useSearchGoodsQuery(
+    { keyword, category: category || undefined, sort, page, pageSize: 20 },
+    { skip: !keyword },
+  );
+
+  return (
+    <div className="page">
+      <div className="feed-toolbar">
+        <h1 className="search-title">
+          {keyword ? (
+            <>
+              “{keyword}”的搜索结果
+              {data && (
+                <span className="search-title__count">
+                  共 {data.total}
+                  {data.totalCapped ? "+" : ""} 件
+                </span>
+              )}
+            </>
+          ) : (
+            "搜索闲置"
+          )}
+        </h1>
+        <div className="feed-toolbar__filters">
+          <Select
+            aria-label="分类"
+            options={categoryOptions}
+            value={category}
+            onChange={(value) => update({ category: value, page: "" })}
+          />
+          <Select
+            aria-label="排序方式"
+            options={sortOptions}
+            value={sort}
+            onChange={(value) => update({ sort: value === "relevance" ? "" : value, page: "" })}
+          />
+        </div>
+      </div>
+      {keyword ? (
+        <GoodsGrid
+          page={data}
+          loading={isFetching}
+          empty={
+            <>
+              没有找到与“{keyword}”相关的闲置，换个关键词试试，或 <Link to={paths.home}>逛逛首页</Link>
+            </>
+          }
+          onPage={(next) => update({ page: String(next) })}
+          highlight={keyword.split(/\s+/)}
+        />
+      ) : (
+        <p className="search-hint">在上方输入想找的宝贝，比如“手机”“自行车”。</p>
+      )}
+    </div>
+  );
+}
