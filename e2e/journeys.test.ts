@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
@@ -39,6 +39,23 @@ const photo = (color: string) =>
     .jpeg()
     .toBuffer();
 
+/** Holds the first `count` requests to `url` until the test lets them go. */
+function holdRequests(page: Page, url: string, count: number): Promise<Route[]> {
+  const held: Route[] = [];
+  return new Promise((resolve) => {
+    void page.route(url, (route) => {
+      held.push(route);
+      if (held.length === count) resolve(held);
+    });
+  });
+}
+
+/** Lets the server answer every held request, then hands all the answers to the page at once. */
+async function releaseTogether(routes: Route[]): Promise<void> {
+  const answers = await Promise.all(routes.map((route) => route.fetch()));
+  await Promise.all(routes.map((route, index) => route.fulfill({ response: answers[index] })));
+}
+
 const seller = { username: "journey_seller", email: "journey_seller@example.com", password: "firstpass1" };
 let goodsUrl = "";
 
@@ -67,10 +84,13 @@ describe("a seller and a buyer, end to end", () => {
   it("posts goods with two pictures and lands on their page", async () => {
     const page = sellerPage;
     await page.goto(`${server.url}/post`);
+    const uploads = holdRequests(page, "**/api/com/upload", 2);
     await page.locator("input[type=file]").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#3a6ea5") },
       { name: "back.jpg", mimeType: "image/jpeg", buffer: await photo("#a5503a") },
     ]);
+    // Both answers reach the page together, as on a busy network: neither picture may be lost.
+    await releaseTogether(await uploads);
     await expect.poll(() => page.locator(".picture-uploader__item img").count(), { timeout: 15_000 }).toBe(2);
     await page.getByLabel("标题").fill("九成新二手相机 带镜头");
     await page.getByLabel("描述").fill("自用单反，快门次数少，送相机包");

@@ -30,6 +30,13 @@ export function PictureUploader({
   // Uploads finish one by one; each adds to the list as it is then, not as it was when it started.
   const latest = useRef({ value, onChange });
   latest.current = { value, onChange };
+  // Two uploads can finish before React renders again: the ref is moved on at once so the second
+  // one adds to the list the first one made instead of overwriting it.
+  const add = (picture: PictureItem) => {
+    const next = [...latest.current.value, picture];
+    latest.current.value = next;
+    latest.current.onChange?.(next);
+  };
 
   const move = (index: number, by: number) => {
     const next = [...value];
@@ -49,9 +56,7 @@ export function PictureUploader({
     const progress = (percent: number) =>
       setUploading((list) => list.map((item) => (item.key === key ? { ...item, percent } : item)));
     uploadPicture(file, progress)
-      .then((uploaded) =>
-        latest.current.onChange?.([...latest.current.value, { fileId: uploaded.fileId, thumbUrl: uploaded.thumbUrl }]),
-      )
+      .then((uploaded) => add({ fileId: uploaded.fileId, thumbUrl: uploaded.thumbUrl }))
       .catch((error: unknown) => message.error(`${file.name}：${errorText(error)}`))
       .finally(() => setUploading((list) => list.filter((item) => item.key !== key)));
     return false;
