@@ -133,12 +133,15 @@ describe("a seller and a buyer, end to end", () => {
     await sellerPage.goto(`${server.url}/chat`);
     await buyerPage.getByLabel("输入消息").fill("还在吗？");
     await buyerPage.getByLabel("输入消息").press("Enter");
-    await buyerPage.locator(".bubble--mine", { hasText: "还在吗？" }).waitFor();
+    const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
+    await question.getByText("未读").waitFor();
 
     const conversationWithBuyer = sellerPage.locator(".chat-list__item", { hasText: "爱丽丝" });
     await conversationWithBuyer.locator(".ant-badge-count", { hasText: "1" }).waitFor();
     await conversationWithBuyer.click();
     await sellerPage.locator(".bubble", { hasText: "还在吗？" }).waitFor();
+    // The seller has opened it: the buyer's message turns 已读 without a reload.
+    await question.getByText("已读").waitFor();
     await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
     await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
     await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();

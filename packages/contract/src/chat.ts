@@ -55,6 +55,8 @@ export interface Chat {
   goods: ChatGoods | null;
   lastMessage: ChatMessage | null;
   unreadCount: number;
+  /** Id of the newest message the peer has read (null before the first): the sender's "已读". */
+  peerReadUpTo: string | null;
   updatedAt: string;
 }
 
@@ -80,6 +82,7 @@ export type SendFrame = z.infer<typeof SendFrameSchema>;
 export type ServerFrame =
   | { type: "ack"; clientMsgId: string; message: ChatMessage }
   | { type: "message"; message: ChatMessage }
-  | { type: "read"; chatId: string; userId: string }
+  /** `userId` has read the chat up to message `readUpTo` ("0" when it has none). */
+  | { type: "read"; chatId: string; userId: string; readUpTo: string }
   | { type: "error"; code: number; msg: string; clientMsgId?: string }
   | { type: "pong" };

@@ -4,6 +4,7 @@ import * as accounts from "./migrations/0001-accounts.js";
 import * as goods from "./migrations/0002-goods.js";
 import * as wordSearch from "./migrations/0003-word-search.js";
 import * as chat from "./migrations/0004-chat.js";
+import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-goods": goods,
   "0003-word-search": wordSearch,
   "0004-chat": chat,
+  "0005-chat-read-marks": chatReadMarks,
 };
 
 /**

@@ -124,6 +124,8 @@ export interface ChatMembersTable {
   userId: number;
   peerId: number;
   unreadCount: Generated<number>;
+  /** Id of the newest message this member has read; 0 before the first. */
+  readUpTo: Generated<number>;
   updatedAt: Timestamp;
 }
 

@@ -80,3 +80,9 @@ export const isType =
   <K extends ServerFrame["type"]>(type: K) =>
   (frame: ServerFrame): frame is Extract<ServerFrame, { type: K }> =>
     frame.type === type;
+
+/** A message frame carrying the given text. */
+export const isMessageWith =
+  (content: string) =>
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "message" }> =>
+    frame.type === "message" && frame.message.content === content;

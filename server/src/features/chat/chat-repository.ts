@@ -60,12 +60,16 @@ export function selectMemberChats(db: DbOrTx, userId: number) {
     .selectFrom("chatMembers as member")
     .innerJoin("chats", "chats.id", "member.chatId")
     .innerJoin("users as peer", "peer.id", "member.peerId")
+    .innerJoin("chatMembers as peerMember", (join) =>
+      join.onRef("peerMember.chatId", "=", "member.chatId").onRef("peerMember.userId", "=", "member.peerId"),
+    )
     .leftJoin("goods", "goods.id", "chats.goodsId")
     .leftJoin("messages as last", "last.id", "chats.lastMessageId")
     .where("member.userId", "=", userId)
     .select([
       "chats.id as chatId",
       "member.unreadCount",
+      "peerMember.readUpTo as peerReadUpTo",
       "member.updatedAt",
       "peer.id as peerId",
       "peer.username as peerUsername",
@@ -147,13 +151,19 @@ export async function recordActivity(
     .execute();
 }
 
-export async function markRead(db: DbOrTx, chatId: number, userId: number): Promise<void> {
-  await db
+/** Everything in the chat now is read: answers the id of the newest message (0 when none). */
+export async function markRead(db: DbOrTx, chatId: number, userId: number): Promise<number> {
+  const row = await db
     .updateTable("chatMembers")
-    .set({ unreadCount: 0 })
+    .set({
+      unreadCount: 0,
+      readUpTo: sql<number>`coalesce((select last_message_id from chats where chats.id = ${chatId}), 0)`,
+    })
     .where("chatId", "=", chatId)
     .where("userId", "=", userId)
-    .execute();
+    .returning("readUpTo")
+    .executeTakeFirstOrThrow();
+  return row.readUpTo;
 }
 
 /** Messages older than `beforeId` (all when absent), newest first; one extra tells whether more remain. */

@@ -8,6 +8,7 @@ import type {
   Page,
   PageQuery,
   SendFrame,
+  ServerFrame,
 } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
@@ -71,6 +72,7 @@ async function toChats(db: DbOrTx, rows: repo.MemberChatRow[]): Promise<Chat[]> 
             createdAt: row.lastCreatedAt as string,
           }),
     unreadCount: row.unreadCount,
+    peerReadUpTo: row.peerReadUpTo === 0 ? null : String(row.peerReadUpTo),
     updatedAt: row.updatedAt,
   }));
 }
@@ -138,11 +140,21 @@ export async function chatHistory(db: Db, userId: number, query: ChatHistoryQuer
   return { list: rows.slice(0, query.pageSize).map(toMessage), hasMore: rows.length > query.pageSize };
 }
 
-/** Clears the user's unread count; answers who should hear of it (both members' devices). */
-export async function setRead(db: Db, userId: number, chatId: number): Promise<number[]> {
+/**
+ * Marks the chat read up to its newest message; answers the frame that tells both members'
+ * devices, and who they are.
+ */
+export async function setRead(
+  db: Db,
+  userId: number,
+  chatId: number,
+): Promise<{ frame: Extract<ServerFrame, { type: "read" }>; memberIds: number[] }> {
   const membership = await requireMembership(db, chatId, userId);
-  await repo.markRead(db, chatId, userId);
-  return [userId, membership.peerId];
+  const readUpTo = await repo.markRead(db, chatId, userId);
+  return {
+    frame: { type: "read", chatId: String(chatId), userId: String(userId), readUpTo: String(readUpTo) },
+    memberIds: [userId, membership.peerId],
+  };
 }
 
 /** Image messages show pictures uploaded here; goods messages point at goods that exist. */

@@ -9,7 +9,7 @@ import { type Db, openDatabase } from "../../db/database.js";
 import { migrateToLatest } from "../../db/migrate.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { randomToken, sha256 } from "../../lib/secrets.js";
-import { isType, openSocket } from "../../test-support/sockets.js";
+import { isMessageWith, isType, openSocket } from "../../test-support/sockets.js";
 import { createTestDatabase } from "../../test-support/test-app.js";
 import { insertSession } from "../accounts/session-repository.js";
 import { insertUser } from "../accounts/user-repository.js";
@@ -122,13 +122,18 @@ describe("chat across two server processes (one PostgreSQL, one Redis)", () => {
     expect((await bobOnA.next(isType("message"))).message.id).toBe(ack.message.id);
 
     bobOnB.send({ type: "send", chatId: chat.data.chatId, msgType: "text", content: "收到", clientMsgId: "y1" });
-    const reply = await aliceOnA.next((frame) => frame.type === "message" && frame.message.content === "收到");
-    expect(reply).toMatchObject({ message: { senderId: bob.id } });
+    const reply = await aliceOnA.next(isMessageWith("收到"));
+    expect(reply.message.senderId).toBe(bob.id);
 
     expect(await api(serverB, "PUT", "/api/mychatlist/setread", bob.token, { chatId: chat.data.chatId })).toMatchObject(
       { code: 200 },
     );
-    expect(await aliceOnA.next(isType("read"))).toEqual({ type: "read", chatId: chat.data.chatId, userId: bob.id });
+    expect(await aliceOnA.next(isType("read"))).toEqual({
+      type: "read",
+      chatId: chat.data.chatId,
+      userId: bob.id,
+      readUpTo: reply.message.id,
+    });
     await Promise.all([aliceOnA.close(), bobOnB.close(), bobOnA.close()]);
   });
 });

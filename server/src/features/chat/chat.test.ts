@@ -118,17 +118,26 @@ describe("messages over the socket", () => {
       data: { unreadTotal: 1 },
     });
     const buyerChats = await call(t.app, "GET", "/api/mychatlist/getlist", { token: buyer.token });
-    expect(buyerChats.data.list[0]).toMatchObject({ chatId: chat.chatId, unreadCount: 0 });
+    expect(buyerChats.data.list[0]).toMatchObject({ chatId: chat.chatId, unreadCount: 0, peerReadUpTo: null });
 
     const read = await call(t.app, "PUT", "/api/mychatlist/setread", {
       token: seller.token,
       body: { chatId: chat.chatId },
     });
     expect(read).toMatchObject({ code: 200 });
-    expect(await buyerSocket.next(isType("read"))).toEqual({ type: "read", chatId: chat.chatId, userId: seller.id });
+    expect(await buyerSocket.next(isType("read"))).toEqual({
+      type: "read",
+      chatId: chat.chatId,
+      userId: seller.id,
+      readUpTo: ack.message.id,
+    });
     expect(
       (await call(t.app, "GET", "/api/mychatlist/getlist", { token: seller.token })).data.list[0].unreadCount,
     ).toBe(0);
+    // The buyer now sees their message as read (已读).
+    expect(
+      (await call(t.app, "GET", "/api/mychatlist/getlist", { token: buyer.token })).data.list[0].peerReadUpTo,
+    ).toBe(ack.message.id);
     await Promise.all([buyerSocket.close(), sellerPhone.close(), sellerLaptop.close()]);
   });
 

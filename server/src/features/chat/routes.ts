@@ -25,8 +25,8 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
   app.put("/mychatlist/setread", async (req) => {
     const me = await requireUser(req);
     const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
-    const notify = await setRead(db, me.userId, chatId);
-    await app.hub.deliver(notify, { type: "read", chatId: String(chatId), userId: String(me.userId) });
+    const { frame, memberIds } = await setRead(db, me.userId, chatId);
+    await app.hub.deliver(memberIds, frame);
     return ok(null);
   });
 

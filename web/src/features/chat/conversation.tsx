@@ -38,6 +38,11 @@ function Body({ type, content }: { type: MessageType; content: string }) {
   return <span className="bubble__text">{content}</span>;
 }
 
+/** Whether the peer has seen one of my messages. */
+function ReadMark({ read }: { read: boolean }) {
+  return <span className={`bubble__read ${read ? "bubble__read--yes" : ""}`}>{read ? "已读" : "未读"}</span>;
+}
+
 /** One chat: history loading upwards, live messages, and sending with pending, failed and retry. */
 export function Conversation({ chat }: { chat: Chat }) {
   const { message: toast } = App.useApp();
@@ -75,6 +80,7 @@ export function Conversation({ chat }: { chat: Chat }) {
     return [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id));
   }, [history, live]);
 
+  const peerReadUpTo = Number(chat.peerReadUpTo ?? 0);
   const newestId = messages.at(-1)?.id;
   useEffect(() => {
     if (newestId) void setRead(chat.chatId);
@@ -136,17 +142,23 @@ export function Conversation({ chat }: { chat: Chat }) {
           </Button>
         )}
         {isFetching && messages.length === 0 && <Spin className="conversation__loading" />}
-        {messages.map((message) => (
-          <div key={message.id} className={`bubble ${message.senderId === myId ? "bubble--mine" : ""}`}>
-            <Body type={message.type} content={message.content} />
-            <time className="bubble__time">{formatTime(message.createdAt)}</time>
-          </div>
-        ))}
+        {messages.map((message) => {
+          const mine = message.senderId === myId;
+          return (
+            <div key={message.id} className={`bubble ${mine ? "bubble--mine" : ""}`}>
+              <Body type={message.type} content={message.content} />
+              <span className="bubble__meta">
+                <time>{formatTime(message.createdAt)}</time>
+                {mine && <ReadMark read={Number(message.id) <= peerReadUpTo} />}
+              </span>
+            </div>
+          );
+        })}
         {outgoing.map((item) => (
           <div key={item.clientMsgId} className="bubble bubble--mine bubble--pending">
             <Body type={item.type} content={item.content} />
             {item.status === "sending" ? (
-              <span className="bubble__time">发送中…</span>
+              <span className="bubble__meta">发送中…</span>
             ) : (
               <span className="bubble__failed">
                 {item.error ?? "发送失败"}
