@@ -1,3 +1,4 @@
+import { AccountLimits } from "@xianzhi/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { signInAs } from "./browser.js";
@@ -78,6 +79,24 @@ describe("the guard", () => {
     await page.waitForURL(`${running.server.url}/login`);
     await page.goBack();
     await page.waitForURL(`${running.server.url}/`);
+  });
+});
+
+describe("the login screen", () => {
+  it("says how long to wait after too many wrong passwords", async () => {
+    await page.goto(`${running.server.url}/login`);
+    await page.getByLabel("用户名", { exact: true }).fill("carol");
+    await page.getByLabel("密码", { exact: true }).fill("notherpassword1");
+    const submit = page.getByRole("button", { name: /^登\s*录$/ });
+    const alert = page.getByRole("alert");
+    for (let i = 0; i < AccountLimits.loginFailuresPerAccount; i += 1) {
+      await Promise.all([page.waitForResponse("**/api/user/login/username"), submit.click()]);
+      await alert.filter({ hasText: "用户名或密码错误" }).waitFor();
+    }
+    await page.getByLabel("密码", { exact: true }).fill("xianzhi123");
+    await submit.click();
+    await alert.filter({ hasText: "登录失败次数过多，请 15 分钟后再试" }).waitFor();
+    expect(page.url()).toBe(`${running.server.url}/login`);
   });
 });
 

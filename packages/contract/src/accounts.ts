@@ -18,6 +18,11 @@ export const AccountLimits = {
   emailResendSeconds: 60,
   emailTicketTtlSeconds: 15 * 60,
   sessionTtlDays: 30,
+  /** Failed sign-ins to one account from one address, then that address waits out the window. */
+  loginFailuresPerAccount: 5,
+  /** Failed sign-ins from one address to any accounts (guessing across many accounts). */
+  loginFailuresPerAddress: 30,
+  loginFailureWindowSeconds: 15 * 60,
 } as const;
 
 /** Letters, digits, underscore and Chinese characters; no "@", so a username never reads as an e-mail. */

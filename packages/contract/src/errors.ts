@@ -16,6 +16,7 @@ export const Errors = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, code: 415, msg: "不支持的内容类型" },
   TOO_MANY_REQUESTS: { status: 429, code: 429, msg: "请求过于频繁，请稍后再试" },
   EMAIL_SEND_TOO_OFTEN: { status: 429, code: 429, msg: "验证码发送过于频繁，请稍后再试" },
+  LOGIN_TOO_MANY_FAILURES: { status: 429, code: 429, msg: "登录失败次数过多，请稍后再试" },
   INTERNAL: { status: 500, code: 500, msg: "服务器内部错误" },
 
   CAPTCHA_WRONG: { status: 200, code: 1001, msg: "图形验证码错误，请刷新后重试" },

@@ -5,6 +5,7 @@ import * as goods from "./migrations/0002-goods.js";
 import * as wordSearch from "./migrations/0003-word-search.js";
 import * as chat from "./migrations/0004-chat.js";
 import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
+import * as loginFailures from "./migrations/0006-login-failures.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-word-search": wordSearch,
   "0004-chat": chat,
   "0005-chat-read-marks": chatReadMarks,
+  "0006-login-failures": loginFailures,
 };
 
 /**

@@ -129,6 +129,14 @@ export interface ChatMembersTable {
   updatedAt: Timestamp;
 }
 
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  /** "user:<id>" for an account that exists, else "name:<what was typed, lower case>". */
+  accountKey: string;
+  ip: string;
+  failedAt: Timestamp;
+}
+
 export interface MessagesTable {
   id: Generated<number>;
   chatId: number;
@@ -143,6 +151,7 @@ export interface DB {
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   messages: MessagesTable;
+  loginFailures: LoginFailuresTable;
   goods: GoodsTable;
   goodsStats: GoodsStatsTable;
   pictures: PicturesTable;

@@ -92,12 +92,13 @@ export async function call<T = any>(
   app: FastifyInstance,
   method: InjectOptions["method"],
   url: string,
-  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; token?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<ApiReply<T>> {
   const response = await app.inject({
     method,
     url,
     payload: options.body as InjectOptions["payload"],
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
     headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
   });
   const envelope = response.json() as { code: number; msg: string; data: T };

@@ -17,6 +17,13 @@ import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
 import { spendEmailTicket } from "./email-code-service.js";
+import {
+  forgetLoginFailures,
+  type LoginAttempt,
+  loginAttempt,
+  recordLoginFailure,
+  refuseWhileLocked,
+} from "./login-throttle.js";
 import { deleteSessionsOfUser, insertSession } from "./session-repository.js";
 import { toUserInfo } from "./user-mapper.js";
 import {
@@ -66,20 +73,33 @@ export async function register(db: Db, body: RegisterBody): Promise<AuthResult> 
     .catch(explainUniqueViolation);
 }
 
-export async function loginByUsername(db: Db, body: LoginByUsernameBody): Promise<AuthResult> {
-  return login(db, await findUserByUsername(db, body.username), body.password, "USERNAME_LOGIN_FAILED");
+export async function loginByUsername(db: Db, body: LoginByUsernameBody, ip: string): Promise<AuthResult> {
+  const user = await findUserByUsername(db, body.username);
+  return login(db, user, body.password, loginAttempt(user, body.username, ip), "USERNAME_LOGIN_FAILED");
 }
 
-export async function loginByEmail(db: Db, body: LoginByEmailBody): Promise<AuthResult> {
-  return login(db, await findUserByEmail(db, body.email), body.password, "EMAIL_LOGIN_FAILED");
+export async function loginByEmail(db: Db, body: LoginByEmailBody, ip: string): Promise<AuthResult> {
+  const user = await findUserByEmail(db, body.email);
+  return login(db, user, body.password, loginAttempt(user, body.email, ip), "EMAIL_LOGIN_FAILED");
 }
 
-async function login(db: Db, user: UserRow | undefined, password: string, failure: ErrorName) {
-  if (!user) {
-    await spendPasswordCheck(password);
+async function login(
+  db: Db,
+  user: UserRow | undefined,
+  password: string,
+  attempt: LoginAttempt,
+  failure: ErrorName,
+): Promise<AuthResult> {
+  await refuseWhileLocked(db, attempt);
+  // An unknown account costs the same time as a wrong password, so timing does not tell them apart.
+  const passwordMatches = user
+    ? await verifyPassword(password, user.passwordHash)
+    : await spendPasswordCheck(password).then(() => false);
+  if (!user || !passwordMatches) {
+    await recordLoginFailure(db, attempt);
     throw appError(failure);
   }
-  if (!(await verifyPassword(password, user.passwordHash))) throw appError(failure);
+  await forgetLoginFailures(db, attempt);
   return startSession(db, user);
 }
 

@@ -44,11 +44,11 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/user/login/username", async (req) => {
-    return ok(await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body)), "登录成功");
+    return ok(await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), req.ip), "登录成功");
   });
 
   app.post("/user/login/email", async (req) => {
-    return ok(await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body)), "登录成功");
+    return ok(await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), req.ip), "登录成功");
   });
 
   app.get("/user/getinfo", async (req) => {
