@@ -131,7 +131,10 @@ export function insertMessage(
   return db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
 }
 
-/** The chat moves to the top of both lists and the recipient has one more unread message. */
+/**
+ * The chat moves to the top of both lists and the recipient has one more unread message. The
+ * sender has read everything up to their own message: whoever answers has seen what came before.
+ */
 export async function recordActivity(
   db: DbOrTx,
   chatId: number,
@@ -142,12 +145,17 @@ export async function recordActivity(
     .set({ lastMessageId: message.id, updatedAt: message.createdAt })
     .where("id", "=", chatId)
     .execute();
-  await db.updateTable("chatMembers").set({ updatedAt: message.createdAt }).where("chatId", "=", chatId).execute();
   await db
     .updateTable("chatMembers")
-    .set((eb) => ({ unreadCount: eb("unreadCount", "+", 1) }))
+    .set((eb) => ({ updatedAt: message.createdAt, unreadCount: eb("unreadCount", "+", 1) }))
     .where("chatId", "=", chatId)
     .where("userId", "!=", message.senderId)
+    .execute();
+  await db
+    .updateTable("chatMembers")
+    .set({ updatedAt: message.createdAt, unreadCount: 0, readUpTo: message.id })
+    .where("chatId", "=", chatId)
+    .where("userId", "=", message.senderId)
     .execute();
 }
 

@@ -141,6 +141,25 @@ describe("messages over the socket", () => {
     await Promise.all([buyerSocket.close(), sellerPhone.close(), sellerLaptop.close()]);
   });
 
+  it("counts a reply as having read what came before it", async () => {
+    const asker = await registerUser(t.app, t.dataDir);
+    const chat = (await openChat(asker, { peerId: seller.id })).data;
+    const [askerSocket, sellerSocket] = await Promise.all([
+      openSocket(base, asker.token),
+      openSocket(base, seller.token),
+    ]);
+    askerSocket.send(text(chat.chatId, "能便宜点吗？"));
+    const question = await askerSocket.next(isType("ack"));
+    sellerSocket.send(text(chat.chatId, "最低八百"));
+    const reply = await sellerSocket.next(isType("ack"));
+
+    const askerView = (await call(t.app, "GET", "/api/mychatlist/getlist", { token: asker.token })).data.list[0];
+    expect(askerView).toMatchObject({ chatId: chat.chatId, peerReadUpTo: reply.message.id, unreadCount: 1 });
+    const sellerView = (await call(t.app, "GET", "/api/mychatlist/getlist", { token: seller.token })).data.list[0];
+    expect(sellerView).toMatchObject({ chatId: chat.chatId, unreadCount: 0, peerReadUpTo: question.message.id });
+    await Promise.all([askerSocket.close(), sellerSocket.close()]);
+  });
+
   it("lists chats newest activity first", async () => {
     const user = await registerUser(t.app, t.dataDir);
     const older = (await openChat(user, { peerId: seller.id })).data;
