@@ -112,15 +112,44 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchS
   };
 }
 
+/** One match as the PostgreSQL search first reads it: enough to order it by any sort. */
+interface Match {
+  id: number;
+  priceCents: number;
+  favCount: number;
+  inTitle: boolean;
+}
+
+const byId = (a: Match, b: Match) => b.id - a.id;
+const MATCH_ORDER: Record<SearchSort, (a: Match, b: Match) => number> = {
+  relevance: (a, b) => Number(b.inTitle) - Number(a.inTitle) || byId(a, b),
+  latest: byId,
+  price_asc: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+  price_desc: (a, b) => b.priceCents - a.priceCents || byId(a, b),
+  popular: (a, b) => b.favCount - a.favCount || byId(a, b),
+};
+
+/** A part whose share of the first matches is at least this walks an index; a smaller one is read by bitmap. */
+const WALK_SHARE = 0.1;
+
 /**
  * PostgreSQL: terms of three characters and more by ILIKE, served by the pg_trgm indexes; shorter
- * ones by the weighted word vector (title words weigh A). Each part is first counted up to the
- * cap through the GIN indexes (a bitmap scan stops after `cap` rows). At most that many matches
- * are read through the bitmap and sorted; more than that means matches are dense, and walking the
- * index of the requested order fills a page after a few rows. The planner is told which, since
- * with a LIMIT it tends to walk even when matches are rare, which reads the whole table.
+ * ones by the weighted word vector (title words weigh A).
+ *
+ * One bitmap scan through the GIN indexes reads the matches, stopping after the cap. When they
+ * all fit, they are ordered and paged here: one scan answers the page, the total and relevance
+ * alike. When they fill the cap, matches are dense: walking the index of the requested order
+ * fills a page after a few rows, and the share of title matches among those read tells whether
+ * each relevance part is dense enough to walk too. The planner is told which plan, since with a
+ * LIMIT it tends to walk even when matches are rare, which reads the whole table.
  */
-function postgresSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
+async function postgresSearch(
+  db: DbOrTx,
+  terms: string[],
+  filter: GoodsFilter,
+  sort: SearchSort,
+  window: Window,
+): Promise<SearchResult> {
   const tsquery = (term: string, weight: string) =>
     wordTokens(term)
       .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
@@ -151,31 +180,38 @@ function postgresSource(db: DbOrTx, terms: string[], filter: GoodsFilter): Searc
       else await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
       return run(tx);
     });
-  const counted = new Map<string, number>();
-  const count = async (part: Part, cap: number) => {
-    const key = `${part}:${cap}`;
-    const known = counted.get(key);
-    if (known !== undefined) return known;
-    const n = await withPlan("bitmap", async (tx) => {
-      const { rows } = await sql<{
-        n: string;
-      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM goods WHERE ${where(part)} LIMIT ${cap}) AS capped`.execute(tx);
-      return Number(rows[0]?.n ?? 0);
-    });
-    counted.set(key, n);
-    return n;
-  };
-  return {
-    count,
-    async ids(part, sort, window) {
-      const dense = (await count(part, GoodsLimits.searchTotalCap + 1)) > GoodsLimits.searchTotalCap;
-      return withPlan(dense ? "walk" : "bitmap", async (tx) => {
+
+  const cap = GoodsLimits.searchTotalCap;
+  const matches = await withPlan("bitmap", async (tx) => {
+    const { rows } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count, (${titleAll}) AS in_title
+      FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
+    return rows;
+  });
+  if (matches.length <= cap) {
+    const page = matches.sort(MATCH_ORDER[sort]).slice(window.offset, window.offset + window.limit);
+    return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
+  }
+
+  const titleShare = matches.filter((match) => match.inTitle).length / matches.length;
+  const share: Record<Part, number> = { all: 1, title: titleShare, rest: 1 - titleShare };
+  const planOf = (part: Part) => (share[part] >= WALK_SHARE ? "walk" : "bitmap");
+  const source: SearchSource = {
+    ids: (part, order, page) =>
+      withPlan(planOf(part), async (tx) => {
         const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
-          ORDER BY ${orderBy(sort, sql`goods.id DESC`)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(tx);
+          ORDER BY ${orderBy(order, sql`goods.id DESC`)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
         return rows.map((row) => row.id);
-      });
-    },
+      }),
+    count: (part, limit) =>
+      withPlan(planOf(part), async (tx) => {
+        const { rows } = await sql<{
+          n: string;
+        }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM goods WHERE ${where(part)} LIMIT ${limit}) AS capped`.execute(tx);
+        return Number(rows[0]?.n ?? 0);
+      }),
   };
+  const ids = sort === "relevance" ? await relevanceIds(source, window) : await source.ids("all", sort, window);
+  return { ids, total: cap, totalCapped: true };
 }
 
 /** Title matches first, then the others; each part newest first. */
@@ -206,7 +242,8 @@ export async function searchGoodsIds(
   window: Window,
 ): Promise<SearchResult> {
   const terms = searchTerms(keyword);
-  const source = dialectOf(db) === "sqlite" ? sqliteSource(db, terms, filter) : postgresSource(db, terms, filter);
+  if (dialectOf(db) === "postgres") return postgresSearch(db, terms, filter, sort, window);
+  const source = sqliteSource(db, terms, filter);
   const ids = sort === "relevance" ? await relevanceIds(source, window) : await source.ids("all", sort, window);
   const counted = await source.count("all", GoodsLimits.searchTotalCap + 1);
   return {

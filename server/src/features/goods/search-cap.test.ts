@@ -8,11 +8,11 @@ beforeAll(async () => {
   t = await createTestApp();
   const seller = await registerUser(t.app, t.dataDir);
   const now = new Date().toISOString();
-  const rows = Array.from({ length: GoodsLimits.searchTotalCap + 5 }, (_, i) => ({
+  const goods = (title: string, description: string, priceCents: number) => ({
     sellerId: Number(seller.id),
-    title: `批量二手手机 ${i}`,
-    description: "",
-    priceCents: i,
+    title,
+    description,
+    priceCents,
     category: "phones",
     condition: "good",
     location: "",
@@ -20,7 +20,14 @@ beforeAll(async () => {
     listed: 1,
     createdAt: now,
     updatedAt: now,
-  }));
+  });
+  const many = GoodsLimits.searchTotalCap + 5;
+  const rows = [
+    // 耳机: a few oldest goods say it in the title, many newer ones only in the description.
+    ...["头戴耳机 甲", "头戴耳机 乙", "头戴耳机 丙"].map((title) => goods(title, "", 100)),
+    ...Array.from({ length: many }, (_, i) => goods(`蓝牙音箱 ${i}`, "附送有线耳机一副", i)),
+    ...Array.from({ length: many }, (_, i) => goods(`批量二手手机 ${i}`, "", i)),
+  ];
   for (let start = 0; start < rows.length; start += 1000) {
     await t.app.db
       .insertInto("goods")
@@ -36,6 +43,34 @@ describe("search totals", () => {
     expect(reply.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
     expect(reply.data.list.map((goods: { title: string }) => goods.title)).toEqual(
       [10004, 10003, 10002, 10001, 10000].map((n) => `批量二手手机 ${n}`),
+    );
+  });
+
+  it("orders a capped search by price through the whole match set", async () => {
+    const reply = await call(
+      t.app,
+      "GET",
+      "/api/goods/search/list?keyword=%E6%89%8B%E6%9C%BA&sort=price_asc&pageSize=3",
+    );
+    expect(reply.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
+    expect(reply.data.list.map((goods: { title: string }) => goods.title)).toEqual(
+      [0, 1, 2].map((n) => `批量二手手机 ${n}`),
+    );
+  });
+
+  it("puts the few title matches of a capped search first, the many others after them", async () => {
+    const search = (page: number) =>
+      call(t.app, "GET", `/api/goods/search/list?keyword=${encodeURIComponent("耳机")}&pageSize=4&page=${page}`);
+    const first = await search(1);
+    expect(first.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
+    expect(first.data.list.map((goods: { title: string }) => goods.title)).toEqual([
+      "头戴耳机 丙",
+      "头戴耳机 乙",
+      "头戴耳机 甲",
+      "蓝牙音箱 10004",
+    ]);
+    expect((await search(2)).data.list.map((goods: { title: string }) => goods.title)).toEqual(
+      [10003, 10002, 10001, 10000].map((n) => `蓝牙音箱 ${n}`),
     );
   });
 });
