@@ -1,13 +1,10 @@
 import type { GoodsSort } from "@xianzhi/contract";
-import type { Insertable, SelectQueryBuilder, Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import { type DbOrTx, dialectOf } from "../../db/database.js";
-import type { DB, GoodsTable } from "../../db/schema.js";
+import type { GoodsTable } from "../../db/schema.js";
+import { type GoodsFilter, goodsOrder, listedMatching } from "./goods-filter.js";
 
-export interface GoodsFilter {
-  category?: string;
-  minPrice?: number;
-  maxPrice?: number;
-}
+export type { GoodsFilter } from "./goods-filter.js";
 
 /** The goods columns replies are made from (PostgreSQL's search vector stays in the database). */
 const GOODS_COLUMNS = [
@@ -102,28 +99,6 @@ export async function listedCount(db: DbOrTx, category?: string): Promise<number
   return Number(row.n);
 }
 
-export function applyFilter<O>(query: SelectQueryBuilder<DB, "goods", O>, filter: GoodsFilter) {
-  let filtered = query;
-  if (filter.category) filtered = filtered.where("goods.category", "=", filter.category);
-  if (filter.minPrice !== undefined) filtered = filtered.where("goods.priceCents", ">=", filter.minPrice);
-  if (filter.maxPrice !== undefined) filtered = filtered.where("goods.priceCents", "<=", filter.maxPrice);
-  return filtered;
-}
-
-/** Every order matches one of the list indexes, so a page is read off an index, never sorted. */
-export function applySort<O>(query: SelectQueryBuilder<DB, "goods", O>, sort: GoodsSort) {
-  switch (sort) {
-    case "price_asc":
-      return query.orderBy("goods.priceCents", "asc").orderBy("goods.id", "asc");
-    case "price_desc":
-      return query.orderBy("goods.priceCents", "desc").orderBy("goods.id", "desc");
-    case "popular":
-      return query.orderBy("goods.favCount", "desc").orderBy("goods.id", "desc");
-    default:
-      return query.orderBy("goods.id", "desc");
-  }
-}
-
 /**
  * One page of listed goods' ids. Only ids are read with the offset, from the index alone; the
  * rows themselves are then fetched by id, so a deep page costs an index walk, not row reads.
@@ -134,18 +109,25 @@ export async function listedGoodsIds(
   sort: GoodsSort,
   page: { limit: number; offset: number },
 ): Promise<number[]> {
-  const base = applyFilter(db.selectFrom("goods").select("goods.id").where("goods.listed", "=", 1), filter);
-  const rows = await applySort(base, sort).limit(page.limit).offset(page.offset).execute();
+  // Every order has a list index, so a page is read off an index, never sorted.
+  const rows = await db
+    .selectFrom("goods")
+    .select("goods.id")
+    .where(listedMatching(filter))
+    .orderBy(goodsOrder(sort))
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
   return rows.map((row) => row.id);
 }
 
 export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<number> {
   if (filter.minPrice === undefined && filter.maxPrice === undefined) return listedCount(db, filter.category);
-  const base = db
+  const row = await db
     .selectFrom("goods")
     .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("goods.listed", "=", 1);
-  const row = await applyFilter(base, filter).executeTakeFirstOrThrow();
+    .where(listedMatching(filter))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

@@ -2,7 +2,7 @@ import { GoodsLimits, type GoodsSort, type SearchSort } from "@xianzhi/contract"
 import { type RawBuilder, sql } from "kysely";
 import { type DbOrTx, dialectOf } from "../../db/database.js";
 import { endsInWord, wordTokens } from "../../lib/words.js";
-import type { GoodsFilter } from "./goods-repository.js";
+import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
 
 const MAX_TERMS = 5;
 /** Trigram indexes answer terms of three characters and more, anywhere inside a word. */
@@ -32,31 +32,6 @@ function likePattern(term: string): string {
 
 const hasWords = (term: string) => wordTokens(term).length > 0;
 
-function filterConditions(filter: GoodsFilter): RawBuilder<boolean>[] {
-  const conditions = [sql<boolean>`goods.listed = 1`];
-  if (filter.category) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
-  if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
-  if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
-  return conditions;
-}
-
-/** `from` names the table or CTE the sort columns are read from. */
-function orderBy(sort: GoodsSort, newestFirst: RawBuilder<unknown>, from = "goods"): RawBuilder<unknown> {
-  const column = (name: string) => sql.ref(`${from}.${name}`);
-  switch (sort) {
-    case "price_asc":
-      return sql`${column("price_cents")} ASC, ${column("id")} ASC`;
-    case "price_desc":
-      return sql`${column("price_cents")} DESC, ${column("id")} DESC`;
-    case "popular":
-      return sql`${column("fav_count")} DESC, ${column("id")} DESC`;
-    default:
-      return newestFirst;
-  }
-}
-
-const and = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
-
 /**
  * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
  * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
@@ -79,28 +54,23 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchS
   const titleLikes = terms
     .filter((term) => !hasWords(term))
     .map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
-  const conditions = [...filterConditions(filter), ...likes];
+  const listed = listedMatching(filter, ...likes);
 
   function from(part: Part): RawBuilder<unknown> {
     if (!match) {
-      const titleOnly = and([...conditions, ...titleLikes]);
-      const where =
-        part === "all"
-          ? and(conditions)
-          : part === "title"
-            ? titleOnly
-            : sql`${and(conditions)} AND NOT (${titleOnly})`;
+      const titleOnly = allOf([listed, ...titleLikes]);
+      const where = part === "all" ? listed : part === "title" ? titleOnly : sql`${listed} AND NOT (${titleOnly})`;
       return sql`goods WHERE ${where}`;
     }
     const expression =
       part === "all" ? match : part === "title" ? `{title} : (${match})` : `(${match}) NOT {title} : (${match})`;
-    return sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${and(conditions)}`;
+    return sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`;
   }
   const newestFirst = match ? sql`${table}.rowid DESC` : sql`goods.id DESC`;
   return {
     async ids(part, sort, window) {
       const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM ${from(part)}
-        ORDER BY ${orderBy(sort, newestFirst)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+        ORDER BY ${goodsOrder(sort, newestFirst)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
       return rows.map((row) => row.id);
     },
     async count(part, cap) {
@@ -113,21 +83,16 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchS
 }
 
 /** One match as the PostgreSQL search first reads it: enough to order it by any sort. */
-interface Match {
-  id: number;
-  priceCents: number;
-  favCount: number;
+interface Match extends SortFields {
   inTitle: boolean;
 }
 
-const byId = (a: Match, b: Match) => b.id - a.id;
-const MATCH_ORDER: Record<SearchSort, (a: Match, b: Match) => number> = {
-  relevance: (a, b) => Number(b.inTitle) - Number(a.inTitle) || byId(a, b),
-  latest: byId,
-  price_asc: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
-  price_desc: (a, b) => b.priceCents - a.priceCents || byId(a, b),
-  popular: (a, b) => b.favCount - a.favCount || byId(a, b),
-};
+const latestFirst = compareGoods("latest");
+/** Relevance: title matches first, then the others, each newest first. */
+const compareMatches = (sort: SearchSort) =>
+  sort === "relevance"
+    ? (a: Match, b: Match) => Number(b.inTitle) - Number(a.inTitle) || latestFirst(a, b)
+    : compareGoods(sort);
 
 /** A part whose share of the first matches is at least this walks an index; a smaller one is read by bitmap. */
 const WALK_SHARE = 0.1;
@@ -163,8 +128,8 @@ async function postgresSearch(
     useWords(term)
       ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "A")})`
       : sql<boolean>`goods.title ILIKE ${likePattern(term)}`;
-  const matchAll = and([...filterConditions(filter), ...terms.map(anywhere)]);
-  const titleAll = and(terms.map(inTitle));
+  const matchAll = listedMatching(filter, ...terms.map(anywhere));
+  const titleAll = allOf(terms.map(inTitle));
   const where = (part: Part) =>
     part === "all"
       ? matchAll
@@ -188,7 +153,7 @@ async function postgresSearch(
     return rows;
   });
   if (matches.length <= cap) {
-    const page = matches.sort(MATCH_ORDER[sort]).slice(window.offset, window.offset + window.limit);
+    const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
     return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
   }
 
@@ -199,7 +164,7 @@ async function postgresSearch(
     ids: (part, order, page) =>
       withPlan(planOf(part), async (tx) => {
         const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
-          ORDER BY ${orderBy(order, sql`goods.id DESC`)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
+          ORDER BY ${goodsOrder(order)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
         return rows.map((row) => row.id);
       }),
     count: (part, limit) =>

@@ -1,0 +1,67 @@
+import type { GoodsSort } from "@xianzhi/contract";
+import { type RawBuilder, sql } from "kysely";
+
+/** What the list and the search both narrow goods by. */
+export interface GoodsFilter {
+  category?: string;
+  minPrice?: number;
+  maxPrice?: number;
+}
+
+export const allOf = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
+
+/** Listed goods passing the filter, as one condition for the list's and the search's queries. */
+export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>[]): RawBuilder<boolean> {
+  const conditions = [sql<boolean>`goods.listed = 1`];
+  if (filter.category) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
+  if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
+  return allOf([...conditions, ...more]);
+}
+
+/** The fields a sort reads, as a query returns them. */
+export interface SortFields {
+  id: number;
+  priceCents: number;
+  favCount: number;
+}
+
+const COLUMNS: Record<keyof SortFields, string> = { id: "id", priceCents: "price_cents", favCount: "fav_count" };
+
+/** Each sort as its keys, ending in the id so that pages never overlap. Every one has a list index. */
+const SORT_KEYS: Record<GoodsSort, { field: keyof SortFields; descending: boolean }[]> = {
+  latest: [{ field: "id", descending: true }],
+  price_asc: [
+    { field: "priceCents", descending: false },
+    { field: "id", descending: false },
+  ],
+  price_desc: [
+    { field: "priceCents", descending: true },
+    { field: "id", descending: true },
+  ],
+  popular: [
+    { field: "favCount", descending: true },
+    { field: "id", descending: true },
+  ],
+};
+
+/** ORDER BY of a sort over the goods table; `newestFirst` stands in for "latest" where a search index gives that order. */
+export function goodsOrder(sort: GoodsSort, newestFirst?: RawBuilder<unknown>): RawBuilder<unknown> {
+  if (sort === "latest" && newestFirst) return newestFirst;
+  const keys = SORT_KEYS[sort].map(
+    ({ field, descending }) => sql`${sql.ref(`goods.${COLUMNS[field]}`)} ${sql.raw(descending ? "DESC" : "ASC")}`,
+  );
+  return sql.join(keys);
+}
+
+/** The same order for rows already read. */
+export function compareGoods(sort: GoodsSort): (a: SortFields, b: SortFields) => number {
+  const keys = SORT_KEYS[sort];
+  return (a, b) => {
+    for (const { field, descending } of keys) {
+      const difference = a[field] - b[field];
+      if (difference !== 0) return descending ? -difference : difference;
+    }
+    return 0;
+  };
+}
