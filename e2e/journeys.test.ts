@@ -102,7 +102,7 @@ describe("a seller and a buyer, end to end", () => {
     goodsUrl = page.url();
     await page.getByRole("heading", { name: "九成新二手相机 带镜头" }).waitFor();
     expect(await page.locator(".goods-info__thumbs img").count()).toBe(1);
-    expect(await page.locator(".goods-info__price-now").innerText()).toBe("¥1,888");
+    expect(await page.locator(".goods-info__price-now").textContent()).toBe("¥1,888");
   });
 
   it("is found by another user with a Chinese keyword, who favourites it and comments", async () => {

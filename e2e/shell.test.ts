@@ -46,8 +46,8 @@ describe("routes", () => {
 
   it("answers any other path with the plain text 404 Not Found", async () => {
     await page.goto(`${running.server.url}/no/such/page`);
-    await page.waitForFunction(() => document.body.innerText.includes("404"));
-    expect((await page.locator("body").innerText()).trim()).toBe("404 Not Found");
+    await page.waitForFunction(() => document.body.textContent?.includes("404"));
+    expect((await page.locator("body").textContent())?.trim()).toBe("404 Not Found");
   });
 });
 
