@@ -37,15 +37,16 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     });
   }
 
+  // Answers through reply and returns nothing: a returned reply is awaited as a promise.
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split("?")[0] ?? "";
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       const { status, code, msg } = Errors.API_NOT_FOUND;
-      return reply.status(status).send({ code, msg, data: null });
+      reply.status(status).send({ code, msg, data: null });
+    } else if (hasApp && !pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) {
+      reply.header("cache-control", "no-cache").sendFile("index.html");
+    } else {
+      reply.status(404).type("text/plain; charset=utf-8").send("404 Not Found");
     }
-    if (hasApp && !pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply.status(404).type("text/plain; charset=utf-8").send("404 Not Found");
   });
 }
