@@ -182,8 +182,12 @@ export function Conversation({ chat }: { chat: Chat }) {
             <Button icon={<PictureOutlined />} aria-label="发送图片" />
           </Upload>
           {chat.goods && (
-            <Button icon={<ShoppingOutlined />} onClick={() => chat.goods && send("goods", chat.goods.id)}>
-              发送商品
+            <Button
+              icon={<ShoppingOutlined />}
+              aria-label="发送商品"
+              onClick={() => chat.goods && send("goods", chat.goods.id)}
+            >
+              <span className="conversation__tool-label">发送商品</span>
             </Button>
           )}
         </div>
