@@ -1,4 +1,5 @@
 import type { Category, Condition } from "@xianzhi/contract";
+import type { DemoThing } from "./pictures.js";
 
 export interface DemoGoods {
   seller: "alice" | "bob" | "carol";
@@ -10,6 +11,8 @@ export interface DemoGoods {
   condition: Condition;
   location: string;
   pictures: number;
+  /** What the pictures show, where the category's drawing would not fit the goods. */
+  thing?: DemoThing;
 }
 
 export const DEMO_GOODS: DemoGoods[] = [
@@ -76,6 +79,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "杭州 西湖",
     pictures: 1,
+    thing: "keyboard",
   },
   {
     seller: "alice",
@@ -98,6 +102,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "北京 东城",
     pictures: 1,
+    thing: "earbuds",
   },
   {
     seller: "carol",
@@ -108,6 +113,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "成都 武侯",
     pictures: 1,
+    thing: "ereader",
   },
   {
     seller: "bob",
@@ -130,6 +136,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "上海 浦东",
     pictures: 1,
+    thing: "hairdryer",
   },
   {
     seller: "carol",
@@ -141,6 +148,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "广州 天河",
     pictures: 1,
+    thing: "blender",
   },
   {
     seller: "bob",
@@ -162,6 +170,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "fair",
     location: "杭州 滨江",
     pictures: 1,
+    thing: "desk",
   },
   {
     seller: "alice",
@@ -173,6 +182,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "上海 闵行",
     pictures: 1,
+    thing: "chair",
   },
   {
     seller: "carol",
@@ -184,6 +194,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "南京 鼓楼",
     pictures: 1,
+    thing: "jacket",
   },
   {
     seller: "alice",
@@ -195,6 +206,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "new",
     location: "上海 长宁",
     pictures: 2,
+    thing: "sneaker",
   },
   {
     seller: "bob",
@@ -205,6 +217,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "北京 西城",
     pictures: 1,
+    thing: "backpack",
   },
   {
     seller: "carol",
@@ -236,6 +249,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "上海 黄浦",
     pictures: 1,
+    thing: "pen",
   },
   {
     seller: "bob",
@@ -247,6 +261,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "北京 昌平",
     pictures: 2,
+    thing: "bicycle",
   },
   {
     seller: "alice",
@@ -257,6 +272,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "上海 普陀",
     pictures: 1,
+    thing: "yogamat",
   },
   {
     seller: "bob",
@@ -289,6 +305,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "new",
     location: "上海 宝山",
     pictures: 1,
+    thing: "toothbrush",
   },
   {
     seller: "carol",
@@ -300,6 +317,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "杭州 拱墅",
     pictures: 2,
+    thing: "bricks",
   },
   {
     seller: "bob",
@@ -310,6 +328,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "北京 大兴",
     pictures: 1,
+    thing: "stroller",
   },
   {
     seller: "alice",
@@ -342,6 +361,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "南京 玄武",
     pictures: 1,
+    thing: "boardgame",
   },
   {
     seller: "alice",
@@ -353,6 +373,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "like_new",
     location: "上海 嘉定",
     pictures: 1,
+    thing: "tent",
   },
   {
     seller: "bob",
@@ -363,6 +384,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "北京 海淀",
     pictures: 1,
+    thing: "plant",
   },
   {
     seller: "carol",
@@ -374,6 +396,7 @@ export const DEMO_GOODS: DemoGoods[] = [
     condition: "good",
     location: "成都 高新",
     pictures: 2,
+    thing: "guitar",
   },
 ];
 

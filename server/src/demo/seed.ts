@@ -61,7 +61,7 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
     const ownerId = userIds[demo.seller];
     const fileIds: string[] = [];
     for (let variant = 0; variant < demo.pictures; variant++) {
-      const png = await sharp(Buffer.from(demoPictureSvg(demo.category, index + variant * 2)))
+      const png = await sharp(Buffer.from(demoPictureSvg(demo.category, index + variant * 2, demo.thing)))
         .png()
         .toBuffer();
       const picture = await files.process(png);
