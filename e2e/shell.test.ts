@@ -1,7 +1,7 @@
 import { AccountLimits } from "@xianzhi/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signInAs } from "./browser.js";
+import { signInAs, waitUntilSettled } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -79,6 +79,34 @@ describe("the guard", () => {
     await page.waitForURL(`${running.server.url}/login`);
     await page.goBack();
     await page.waitForURL(`${running.server.url}/`);
+  });
+});
+
+describe("the content security policy", () => {
+  it("lets every screen load, draw pictures and open the chat socket with no violation", async () => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { violations: string[] }).violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    const violations = () => page.evaluate(() => (window as unknown as { violations: string[] }).violations);
+    await signInAs(page, running.server.url, "bob", "xianzhi123");
+    for (const path of ["/", `/goodsinfo/${running.goodsId}`, "/post", "/userinfo", "/reg"]) {
+      await page.goto(`${running.server.url}${path}`);
+      await waitUntilSettled(page);
+      expect(await violations()).toEqual([]);
+    }
+    await page.goto(`${running.server.url}/chat`);
+    await page.locator(".chat-list__item").first().click();
+    await page.getByLabel("输入消息").fill("CSP 下也能聊");
+    await page.getByLabel("输入消息").press("Enter");
+    await page
+      .locator(".bubble--mine", { hasText: "CSP 下也能聊" })
+      .getByText(/已读|未读/)
+      .waitFor();
+    expect(await violations()).toEqual([]);
   });
 });
 

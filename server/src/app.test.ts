@@ -42,3 +42,16 @@ describe("the API frame", () => {
     expect(response.body).toBe("404 Not Found");
   });
 });
+
+describe("security headers", () => {
+  it.each(["/api/goods/getlist", "/api/no/such/thing"])("come with every answer, e.g. %s", async (url) => {
+    const response = await t.app.inject({ method: "GET", url });
+    const policy = String(response.headers["content-security-policy"]);
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toContain("unsafe-eval");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});

@@ -21,6 +21,7 @@ import { nowIso } from "./lib/clock.js";
 import { registerErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { createHub } from "./plugins/realtime.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
 export interface BuildOptions {
@@ -61,6 +62,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schedulePurge(app);
 
   registerErrorEnvelope(app);
+  await registerSecurityHeaders(app);
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
   const features = [

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { PublicUser } from "./accounts.js";
+import { z } from "./zod.js";
 
 export const ChatLimits = {
   textMax: 1000,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.js";
 
 /** The business code of every successful reply. */
 export const SUCCESS_CODE = 200;

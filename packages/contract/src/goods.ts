@@ -1,6 +1,6 @@
-import { z } from "zod";
 import type { PublicUser } from "./accounts.js";
 import { PageQuerySchema } from "./envelope.js";
+import { z } from "./zod.js";
 
 export const GoodsLimits = {
   titleMin: 2,

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import type { PublicUser } from "./accounts.js";
+import { z } from "./zod.js";
 
 export const CommentLimits = { contentMax: 500 } as const;
 
