@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page, Route } from "playwright-core";
+import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
@@ -145,6 +145,40 @@ describe("a seller and a buyer, end to end", () => {
     await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
     await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
     await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
+  });
+
+  it("catches up on what the buyer missed while the connection was down", async () => {
+    const page = await newPage();
+    const sockets: { route: WebSocketRoute; dropping: boolean }[] = [];
+    // Each chat socket of this page passes through here; frames to the page can be dropped, as a
+    // failing network would, and the socket closed.
+    await page.routeWebSocket(/\/api\/ws/, (route) => {
+      const socket = { route, dropping: false };
+      sockets.push(socket);
+      const server = route.connectToServer();
+      server.onMessage((frame) => {
+        if (!socket.dropping) route.send(frame);
+      });
+      route.onMessage((frame) => server.send(frame));
+    });
+    await signInAs(page, server.url, "alice", "xianzhi123");
+    await page.goto(buyerPage.url());
+    await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
+    await expect.poll(() => sockets.length).toBe(1);
+
+    const [first] = sockets;
+    if (first) first.dropping = true;
+    await sellerPage.getByLabel("输入消息").fill("掉线时发的消息");
+    await sellerPage.getByLabel("输入消息").press("Enter");
+    await sellerPage
+      .locator(".bubble--mine", { hasText: "掉线时发的消息" })
+      .getByText(/已读|未读/)
+      .waitFor();
+    await first?.route.close();
+
+    await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
+    expect(sockets.length).toBe(2);
+    await page.context().close();
   });
 
   it("marks the goods sold", async () => {

@@ -74,6 +74,33 @@ export function Conversation({ chat }: { chat: Chat }) {
     void loadOlder();
   }, [loadOlder]);
 
+  // After the socket comes back, what arrived while it was down is read from the history, page by
+  // page back to the newest message this screen already has.
+  const newestKnown = useRef(0);
+  const connectionStatus = useAppSelector((state) => state.chat.connectionStatus);
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (connectionStatus !== "open") {
+      wasDown.current = true;
+      return;
+    }
+    if (!wasDown.current) return;
+    wasDown.current = false;
+    void (async () => {
+      const missed: ChatMessage[] = [];
+      let before: string | undefined;
+      for (;;) {
+        const page = await loadHistory({ chatId: chat.chatId, before, pageSize: ChatLimits.historyPageSize });
+        if (!page.data) return;
+        missed.push(...page.data.list);
+        const last = page.data.list.at(-1);
+        if (!page.data.hasMore || !last || Number(last.id) <= newestKnown.current) break;
+        before = last.id;
+      }
+      setHistory((current) => [...current, ...missed]);
+    })();
+  }, [connectionStatus, chat.chatId, loadHistory]);
+
   const messages = useMemo(() => {
     const byId = new Map<string, ChatMessage>();
     for (const message of [...history, ...(live ?? [])]) byId.set(message.id, message);
@@ -82,6 +109,7 @@ export function Conversation({ chat }: { chat: Chat }) {
 
   const peerReadUpTo = Number(chat.peerReadUpTo ?? 0);
   const newestId = messages.at(-1)?.id;
+  newestKnown.current = Number(newestId ?? 0);
   useEffect(() => {
     if (newestId) void setRead(chat.chatId);
     bottom.current?.scrollIntoView({ block: "end" });
