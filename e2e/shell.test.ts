@@ -82,6 +82,27 @@ describe("the guard", () => {
   });
 });
 
+describe("the goods detail", () => {
+  it("suggests other goods of the same category, never the one shown", async () => {
+    const goodsUrl = `${running.server.url}/goodsinfo/${running.goodsId}`;
+    const detail = await (await fetch(`${running.server.url}/api/goods/info/${running.goodsId}`)).json();
+    await page.goto(goodsUrl);
+    const similar = page.getByRole("region", { name: "同类闲置" });
+    await similar.locator(".goods-card").first().waitFor();
+    const links = await similar
+      .locator(".goods-card")
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute("href")));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link).toMatch(/^\/goodsinfo\/\d+$/);
+    expect(links).not.toContain(`/goodsinfo/${running.goodsId}`);
+
+    await similar.locator(".goods-card").first().click();
+    await page.waitForURL(/\/goodsinfo\/\d+$/);
+    const shown = await (await fetch(`${running.server.url}/api/goods/info/${page.url().split("/").pop()}`)).json();
+    expect(shown.data.category).toBe(detail.data.category);
+  });
+});
+
 describe("the content security policy", () => {
   it("lets every screen load, draw pictures and open the chat socket with no violation", async () => {
     await page.addInitScript(() => {

@@ -13,6 +13,7 @@ import { CommentSection } from "../comments/comment-section";
 import { useAddFavoriteMutation, useFavoriteExistsQuery, useRemoveFavoriteMutation } from "../favorites/favorites-api";
 import { useGoodsInfoQuery } from "./goods-api";
 import { OwnerActions } from "./owner-actions";
+import { SimilarGoods } from "./similar-goods";
 
 /** Solid tags with white text, dark enough to read (WCAG AA). */
 const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: "#237804", reserved: "#ad4e00", sold: "#595959" };
@@ -138,6 +139,7 @@ export default function GoodsInfoScreen() {
         <p>{goods.description || "卖家很懒，什么都没写"}</p>
       </section>
       <CommentSection goodsId={goods.id} />
+      <SimilarGoods goodsId={goods.id} category={goods.category} />
     </div>
   );
 }

@@ -1,0 +1,22 @@
+import type { Category } from "@xianzhi/contract";
+import { GoodsCard } from "../../components/goods-card";
+import { useGoodsListQuery } from "./goods-api";
+
+const SHOWN = 4;
+
+/** Other goods of the same category, newest first: where a buyer who did not settle looks next. */
+export function SimilarGoods({ goodsId, category }: { goodsId: string; category: Category }) {
+  const { data } = useGoodsListQuery({ category, sort: "latest", page: 1, pageSize: SHOWN + 1 });
+  const others = (data?.list ?? []).filter((goods) => goods.id !== goodsId).slice(0, SHOWN);
+  if (others.length === 0) return null;
+  return (
+    <section className="similar-goods" aria-labelledby="similar-goods-title">
+      <h2 id="similar-goods-title">同类闲置</h2>
+      <div className="goods-grid">
+        {others.map((goods) => (
+          <GoodsCard key={goods.id} goods={goods} />
+        ))}
+      </div>
+    </section>
+  );
+}
