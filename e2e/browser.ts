@@ -59,3 +59,13 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   );
   await page.waitForTimeout(300);
 }
+
+/** Sends a chat message from the open conversation and waits until the server has stored it (it shows a read mark). */
+export async function sendChatMessage(page: Page, text: string): Promise<void> {
+  await page.getByLabel("输入消息").fill(text);
+  await page.getByLabel("输入消息").press("Enter");
+  await page
+    .locator(".bubble--mine", { hasText: text })
+    .getByText(/已读|未读/)
+    .waitFor();
+}

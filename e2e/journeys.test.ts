@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from "playw
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
-import { launchBrowser, signInAs } from "./browser.js";
+import { launchBrowser, sendChatMessage, signInAs } from "./browser.js";
 import { type RunningServer, startServer } from "./server.js";
 
 let server: RunningServer;
@@ -168,12 +168,7 @@ describe("a seller and a buyer, end to end", () => {
 
     const [first] = sockets;
     if (first) first.dropping = true;
-    await sellerPage.getByLabel("输入消息").fill("掉线时发的消息");
-    await sellerPage.getByLabel("输入消息").press("Enter");
-    await sellerPage
-      .locator(".bubble--mine", { hasText: "掉线时发的消息" })
-      .getByText(/已读|未读/)
-      .waitFor();
+    await sendChatMessage(sellerPage, "掉线时发的消息");
     await first?.route.close();
 
     await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();

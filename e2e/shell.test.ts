@@ -1,7 +1,7 @@
 import { AccountLimits } from "@xianzhi/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signInAs, waitUntilSettled } from "./browser.js";
+import { sendChatMessage, signInAs, waitUntilSettled } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -121,12 +121,7 @@ describe("the content security policy", () => {
     }
     await page.goto(`${running.server.url}/chat`);
     await page.locator(".chat-list__item").first().click();
-    await page.getByLabel("输入消息").fill("CSP 下也能聊");
-    await page.getByLabel("输入消息").press("Enter");
-    await page
-      .locator(".bubble--mine", { hasText: "CSP 下也能聊" })
-      .getByText(/已读|未读/)
-      .waitFor();
+    await sendChatMessage(page, "CSP 下也能聊");
     expect(await violations()).toEqual([]);
   });
 });
