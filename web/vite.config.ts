@@ -1,8 +1,47 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Writes a .br and a .gz copy next to every text file of the build, compressed once at the
+ * highest levels, so the server sends them as they are instead of compressing on each request.
+ */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "xianzhi-precompress",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await fs.readdir(outDir, { recursive: true })).filter((file) =>
+        /\.(js|css|html|svg|json)$/.test(file),
+      );
+      await Promise.all(
+        files.map(async (file) => {
+          const full = path.join(outDir, file);
+          const content = await fs.readFile(full);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzip(content, { level: 9 }),
+          ]);
+          await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { conditions: ["source"] },
   server: { proxy: { "/api": { target: "http://127.0.0.1:3000", ws: true } } },
 });

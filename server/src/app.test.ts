@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "./test-support/test-app.js";
 
@@ -53,5 +54,22 @@ describe("security headers", () => {
     expect(policy).not.toContain("unsafe-eval");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
+  });
+});
+
+describe("compression", () => {
+  it("compresses API answers for clients that accept it, and only for them", async () => {
+    const compressed = await t.app.inject({
+      method: "GET",
+      url: "/api/com/captcha",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(compressed.headers["content-encoding"]).toBe("gzip");
+    const envelope = JSON.parse(zlib.gunzipSync(compressed.rawPayload).toString());
+    expect(envelope).toMatchObject({ code: 200 });
+
+    const plain = await t.app.inject({ method: "GET", url: "/api/com/captcha" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json()).toMatchObject({ code: 200 });
   });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import fastifyCompress from "@fastify/compress";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
@@ -63,6 +64,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorEnvelope(app);
   await registerSecurityHeaders(app);
+  // API answers are compressed as they go; the web app's files come compressed from the build.
+  await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
   await app.register(fastifyMultipart);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
   const features = [

@@ -1,16 +1,20 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "../test-support/test-app.js";
 
 let t: TestApp;
 let webDist: string;
+const appScript = `console.log(${JSON.stringify("闲置".repeat(2000))})`;
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-web-"));
   await fs.mkdir(path.join(webDist, "assets"));
   await fs.writeFile(path.join(webDist, "index.html"), "<!doctype html><title>闲置</title><div id=root></div>");
-  await fs.writeFile(path.join(webDist, "assets", "index-abc123.js"), "console.log('app')");
+  await fs.writeFile(path.join(webDist, "assets", "index-abc123.js"), appScript);
+  await fs.writeFile(path.join(webDist, "assets", "index-abc123.js.br"), zlib.brotliCompressSync(appScript));
+  await fs.writeFile(path.join(webDist, "assets", "index-abc123.js.gz"), zlib.gzipSync(appScript));
   t = await createTestApp({ WEB_DIST: webDist });
 });
 afterAll(async () => {
@@ -43,5 +47,26 @@ describe("serving the web app", () => {
       msg: "接口不存在",
     });
     expect(await call(t.app, "POST", "/api/unknown")).toMatchObject({ status: 404, code: 404 });
+  });
+
+  it.each([
+    ["br", zlib.brotliDecompressSync],
+    ["gzip", zlib.gunzipSync],
+  ] as const)("sends the build's %s copy of a file to a browser that takes it", async (encoding, decompress) => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/assets/index-abc123.js",
+      headers: { "accept-encoding": `${encoding}, deflate` },
+    });
+    expect(response.headers["content-encoding"]).toBe(encoding);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(appScript) / 10);
+    expect(decompress(response.rawPayload).toString()).toBe(appScript);
+  });
+
+  it("sends the file itself to a client that takes no compression", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(response.headers["content-encoding"]).toBeUndefined();
+    expect(response.body).toBe(appScript);
   });
 });

@@ -30,6 +30,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       root: webDist,
       wildcard: true,
       index: ["index.html"],
+      // The build writes .br and .gz copies of each text file; they are sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
