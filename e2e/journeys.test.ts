@@ -176,6 +176,18 @@ describe("a seller and a buyer, end to end", () => {
     await page.context().close();
   });
 
+  it("sends a picture in the chat, which opens large when the peer clicks it", async () => {
+    const chooser = buyerPage.waitForEvent("filechooser");
+    await buyerPage.getByLabel("发送图片").click();
+    await (await chooser).setFiles({ name: "lens.jpg", mimeType: "image/jpeg", buffer: await photo("#2f6f4f") });
+    await buyerPage.locator(".bubble--mine img[alt='图片消息']").waitFor();
+
+    const picture = sellerPage.locator(".bubble:not(.bubble--mine) img[alt='图片消息']");
+    await picture.click();
+    await sellerPage.locator(".ant-image-preview img").waitFor();
+    await sellerPage.keyboard.press("Escape");
+  });
+
   it("marks the goods sold", async () => {
     await sellerPage.goto(goodsUrl);
     await sellerPage.getByLabel("闲置状态").click();

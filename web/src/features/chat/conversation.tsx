@@ -1,6 +1,6 @@
 import { PictureOutlined, ReloadOutlined, ShoppingOutlined } from "@ant-design/icons";
 import { type Chat, ChatLimits, type ChatMessage, type MessageType, UploadLimits } from "@xianzhi/contract";
-import { App, Avatar, Button, Input, Spin, Upload } from "antd";
+import { App, Avatar, Button, Image, Input, Spin, Upload } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../app/api-error";
@@ -33,7 +33,7 @@ function GoodsMessage({ goodsId }: { goodsId: string }) {
 }
 
 function Body({ type, content }: { type: MessageType; content: string }) {
-  if (type === "image") return <img src={content} alt="图片消息" className="bubble__image" />;
+  if (type === "image") return <Image src={content} alt="图片消息" className="bubble__image" />;
   if (type === "goods") return <GoodsMessage goodsId={content} />;
   return <span className="bubble__text">{content}</span>;
 }
