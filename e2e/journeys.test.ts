@@ -194,6 +194,9 @@ describe("a seller and a buyer, end to end", () => {
     await sellerPage.getByTitle("已售出").click();
     await sellerPage.getByText("已标记为已售出").waitFor();
     await sellerPage.locator(".goods-info__tags", { hasText: "已售出" }).waitFor();
+    // The buyer's conversation about it says so too.
+    await buyerPage.reload();
+    await buyerPage.locator(".conversation__goods", { hasText: "已售出" }).waitFor();
   });
 
   it("puts the goods back on sale from the personal center's list", async () => {

@@ -1,4 +1,5 @@
 import type { PublicUser } from "./accounts.js";
+import type { GoodsStatus } from "./goods.js";
 import { z } from "./zod.js";
 
 export const ChatLimits = {
@@ -46,7 +47,7 @@ export interface ChatGoods {
   title: string;
   priceCents: number;
   coverUrl: string | null;
-  status: string;
+  status: GoodsStatus;
 }
 
 export interface Chat {

@@ -4,6 +4,7 @@ import type {
   ChatHistoryQuery,
   ChatMessage,
   CreateChatBody,
+  GoodsStatus,
   MessageType,
   Page,
   PageQuery,
@@ -58,7 +59,7 @@ async function toChats(db: DbOrTx, rows: repo.MemberChatRow[]): Promise<Chat[]> 
             title: row.goodsTitle ?? "",
             priceCents: row.goodsPriceCents ?? 0,
             coverUrl: covers.get(row.goodsId) ?? null,
-            status: row.goodsStatus ?? "on_sale",
+            status: (row.goodsStatus ?? "on_sale") as GoodsStatus,
           },
     lastMessage:
       row.lastId === null

@@ -1,5 +1,12 @@
 import { PictureOutlined, ReloadOutlined, ShoppingOutlined } from "@ant-design/icons";
-import { type Chat, ChatLimits, type ChatMessage, type MessageType, UploadLimits } from "@xianzhi/contract";
+import {
+  type Chat,
+  ChatLimits,
+  type ChatMessage,
+  GOODS_STATUSES,
+  type MessageType,
+  UploadLimits,
+} from "@xianzhi/contract";
 import { App, Avatar, Button, Image, Input, Spin, Upload } from "antd";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
@@ -155,6 +162,9 @@ export function Conversation({ chat }: { chat: Chat }) {
             {chat.goods.coverUrl && <img src={chat.goods.coverUrl} alt="" />}
             <span>{chat.goods.title}</span>
             <strong>{formatPrice(chat.goods.priceCents)}</strong>
+            {chat.goods.status !== "on_sale" && (
+              <em className="conversation__goods-status">{GOODS_STATUSES[chat.goods.status]}</em>
+            )}
           </Link>
         )}
       </header>
