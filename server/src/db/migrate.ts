@@ -8,14 +8,14 @@ import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
 import * as loginFailures from "./migrations/0006-login-failures.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
-const migrations: Record<string, Migration> = {
+const migrations = {
   "0001-accounts": accounts,
   "0002-goods": goods,
   "0003-word-search": wordSearch,
   "0004-chat": chat,
   "0005-chat-read-marks": chatReadMarks,
   "0006-login-failures": loginFailures,
-};
+} satisfies Record<string, Migration>;
 
 /**
  * On PostgreSQL the migration tables are looked for in the current schema only: without naming
@@ -27,13 +27,16 @@ async function migrationSchema(db: Db): Promise<string | undefined> {
   return rows[0]?.schema;
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
+export type MigrationName = keyof typeof migrations;
+
+/** Runs the migrations not yet run: all of them, or (for tests of a migration) up to `target`. */
+export async function migrateToLatest(db: Db, target?: MigrationName): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationSchema(db),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
