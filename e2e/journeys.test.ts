@@ -135,6 +135,7 @@ describe("a seller and a buyer, end to end", () => {
     await buyerPage.getByLabel("输入消息").press("Enter");
     const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
     await question.getByText("未读").waitFor();
+    await buyerPage.locator(".chat-list__preview", { hasText: "[未读] 还在吗？" }).waitFor();
 
     const conversationWithBuyer = sellerPage.locator(".chat-list__item", { hasText: "爱丽丝" });
     await conversationWithBuyer.locator(".ant-badge-count", { hasText: "1" }).waitFor();
@@ -142,6 +143,7 @@ describe("a seller and a buyer, end to end", () => {
     await sellerPage.locator(".bubble", { hasText: "还在吗？" }).waitFor();
     // The seller has opened it: the buyer's message turns 已读 without a reload.
     await question.getByText("已读").waitFor();
+    await buyerPage.locator(".chat-list__preview", { hasText: "[已读] 还在吗？" }).waitFor();
     await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
     await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
     await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();

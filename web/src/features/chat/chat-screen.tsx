@@ -11,12 +11,14 @@ import { useChatsQuery } from "./chat-api";
 import { setMyChatId, setUpdateMyChatList } from "./chat-slice";
 import { Conversation } from "./conversation";
 
-function preview(chat: Chat): string {
+function preview(chat: Chat, myId: string | undefined): string {
   const last = chat.lastMessage;
   if (!last) return chat.goods ? `关于：${chat.goods.title}` : "还没有消息";
-  if (last.type === "image") return "[图片]";
-  if (last.type === "goods") return "[商品]";
-  return last.content;
+  const body = last.type === "image" ? "[图片]" : last.type === "goods" ? "[商品]" : last.content;
+  if (last.senderId !== myId) return body;
+  // My own last message: whether the peer has seen it, as in the conversation.
+  const read = Number(last.id) <= Number(chat.peerReadUpTo ?? 0);
+  return `${read ? "[已读]" : "[未读]"} ${body}`;
 }
 
 export default function ChatScreen() {
@@ -26,6 +28,7 @@ export default function ChatScreen() {
   const chatId = params.get("chatId") ?? "";
   const { data, isLoading, refetch } = useChatsQuery({ page: 1, pageSize: 100 });
   const status = useAppSelector((state) => state.chat.connectionStatus);
+  const myId = useAppSelector((state) => state.auth.userInfo.id);
   const needsRefresh = useAppSelector((state) => state.chat.updateMyChatList);
   const current = data?.list.find((chat) => chat.chatId === chatId);
 
@@ -65,7 +68,7 @@ export default function ChatScreen() {
                       {chat.peer.nickname}
                       <time>{formatTime(chat.updatedAt)}</time>
                     </span>
-                    <span className="chat-list__preview">{preview(chat)}</span>
+                    <span className="chat-list__preview">{preview(chat, myId)}</span>
                   </span>
                   {chat.goods?.coverUrl && <img src={chat.goods.coverUrl} alt="" className="chat-list__goods" />}
                 </button>
