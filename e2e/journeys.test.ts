@@ -147,6 +147,8 @@ describe("a seller and a buyer, end to end", () => {
     await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
     await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
     await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
+    // The buyer is looking at this conversation: no notification for it.
+    expect(await buyerPage.locator(".message-notification").count()).toBe(0);
   });
 
   it("catches up on what the buyer missed while the connection was down", async () => {
@@ -188,6 +190,19 @@ describe("a seller and a buyer, end to end", () => {
     await picture.click();
     await sellerPage.locator(".ant-image-preview img").waitFor();
     await sellerPage.keyboard.press("Escape");
+  });
+
+  it("tells the seller of a new message on any screen, and opens the chat from there", async () => {
+    await sellerPage.goto(`${server.url}/`);
+    await sellerPage.locator(".goods-card").first().waitFor();
+    await sendChatMessage(buyerPage, "还能再便宜点吗");
+
+    const notice = sellerPage.locator(".message-notification", { hasText: "还能再便宜点吗" });
+    await notice.getByText("新消息").waitFor();
+    await notice.click();
+    await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
+    await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();
+    await notice.waitFor({ state: "detached" });
   });
 
   it("marks the goods sold", async () => {

@@ -10,11 +10,12 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { useChatsQuery } from "./chat-api";
 import { setMyChatId, setUpdateMyChatList } from "./chat-slice";
 import { Conversation } from "./conversation";
+import { messageText } from "./message-text";
 
 function preview(chat: Chat, myId: string | undefined): string {
   const last = chat.lastMessage;
   if (!last) return chat.goods ? `关于：${chat.goods.title}` : "还没有消息";
-  const body = last.type === "image" ? "[图片]" : last.type === "goods" ? "[商品]" : last.content;
+  const body = messageText(last);
   if (last.senderId !== myId) return body;
   // My own last message: whether the peer has seen it, as in the conversation.
   const read = Number(last.id) <= Number(chat.peerReadUpTo ?? 0);

@@ -7,6 +7,13 @@ import { setConnection, setConnectionStatus, setError, setMessages, setUpdateMyC
 
 const ACK_TIMEOUT_MS = 10_000;
 const pending = new Map<string, { resolve(message: ChatMessage): void; reject(reason: Error): void }>();
+const incomingListeners = new Set<(message: ChatMessage) => void>();
+
+/** Calls `listener` with each message that arrives live (mine included); answers the unsubscribe. */
+export function onIncomingMessage(listener: (message: ChatMessage) => void): () => void {
+  incomingListeners.add(listener);
+  return () => incomingListeners.delete(listener);
+}
 
 /** Adds a live message to the store, once. */
 function receive(message: ChatMessage) {
@@ -25,6 +32,7 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
   } else if (frame.type === "message") {
     dispatch(receive(frame.message));
     dispatch(api.util.invalidateTags(["Chats"]));
+    for (const listener of incomingListeners) listener(frame.message);
   } else if (frame.type === "read") {
     dispatch(api.util.invalidateTags(["Chats"]));
   } else if (frame.type === "error") {

@@ -1,0 +1,43 @@
+import { App } from "antd";
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useAppSelector } from "../../app/hooks";
+import { paths } from "../../app/paths";
+import { onIncomingMessage } from "./chat-socket";
+import { messageText } from "./message-text";
+
+/**
+ * A notification for each message from someone else, unless its conversation is on the screen;
+ * one per chat, updated as more arrive. Clicking it opens the conversation.
+ */
+export function useMessageNotifications(): void {
+  const { notification } = App.useApp();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const myId = useAppSelector((state) => state.auth.userInfo.id);
+  const current = useRef({ location, myId });
+  current.current = { location, myId };
+
+  useEffect(
+    () =>
+      onIncomingMessage((message) => {
+        const { location, myId } = current.current;
+        if (message.senderId === myId) return;
+        const showing =
+          location.pathname === paths.chat && new URLSearchParams(location.search).get("chatId") === message.chatId;
+        if (showing) return;
+        const key = `chat-${message.chatId}`;
+        notification.open({
+          key,
+          title: "新消息",
+          description: messageText(message),
+          className: "message-notification",
+          onClick: () => {
+            notification.destroy(key);
+            navigate(`${paths.chat}?chatId=${message.chatId}`);
+          },
+        });
+      }),
+    [notification, navigate],
+  );
+}
