@@ -198,7 +198,7 @@ describe("a seller and a buyer, end to end", () => {
     await sendChatMessage(buyerPage, "还能再便宜点吗");
 
     const notice = sellerPage.locator(".message-notification", { hasText: "还能再便宜点吗" });
-    await notice.getByText("新消息").waitFor();
+    await expect.poll(() => notice.locator(".ant-notification-notice-title").textContent()).toBe("爱丽丝 发来新消息");
     await notice.click();
     await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
     await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();

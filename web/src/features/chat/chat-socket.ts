@@ -7,10 +7,10 @@ import { setConnection, setConnectionStatus, setError, setMessages, setUpdateMyC
 
 const ACK_TIMEOUT_MS = 10_000;
 const pending = new Map<string, { resolve(message: ChatMessage): void; reject(reason: Error): void }>();
-const incomingListeners = new Set<(message: ChatMessage) => void>();
+const incomingListeners = new Set<(message: ChatMessage) => unknown>();
 
 /** Calls `listener` with each message that arrives live (mine included); answers the unsubscribe. */
-export function onIncomingMessage(listener: (message: ChatMessage) => void): () => void {
+export function onIncomingMessage(listener: (message: ChatMessage) => unknown): () => void {
   incomingListeners.add(listener);
   return () => incomingListeners.delete(listener);
 }

@@ -1,8 +1,9 @@
 import { App } from "antd";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { useAppSelector } from "../../app/hooks";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
+import { chatApi } from "./chat-api";
 import { onIncomingMessage } from "./chat-socket";
 import { messageText } from "./message-text";
 
@@ -13,6 +14,7 @@ import { messageText } from "./message-text";
 export function useMessageNotifications(): void {
   const { notification } = App.useApp();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const location = useLocation();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const current = useRef({ location, myId });
@@ -20,16 +22,21 @@ export function useMessageNotifications(): void {
 
   useEffect(
     () =>
-      onIncomingMessage((message) => {
+      onIncomingMessage(async (message) => {
         const { location, myId } = current.current;
         if (message.senderId === myId) return;
         const showing =
           location.pathname === paths.chat && new URLSearchParams(location.search).get("chatId") === message.chatId;
         if (showing) return;
         const key = `chat-${message.chatId}`;
+        // Who wrote: the newest chats, read afresh (the message has just moved its chat to the top).
+        const chats = await dispatch(
+          chatApi.endpoints.chats.initiate({ page: 1, pageSize: 20 }, { subscribe: false, forceRefetch: true }),
+        );
+        const sender = chats.data?.list.find((chat) => chat.chatId === message.chatId)?.peer.nickname;
         notification.open({
           key,
-          title: "新消息",
+          title: sender ? `${sender} 发来新消息` : "新消息",
           description: messageText(message),
           className: "message-notification",
           onClick: () => {
@@ -38,6 +45,6 @@ export function useMessageNotifications(): void {
           },
         });
       }),
-    [notification, navigate],
+    [notification, navigate, dispatch],
   );
 }
