@@ -30,9 +30,8 @@ export function useMessageNotifications(): void {
         if (showing) return;
         const key = `chat-${message.chatId}`;
         // Who wrote: the newest chats, read afresh (the message has just moved its chat to the top).
-        const chats = await dispatch(
-          chatApi.endpoints.chats.initiate({ page: 1, pageSize: 20 }, { subscribe: false, forceRefetch: true }),
-        );
+        const request = dispatch(chatApi.endpoints.chats.initiate({ page: 1, pageSize: 20 }, { forceRefetch: true }));
+        const chats = await request.finally(() => request.unsubscribe());
         const sender = chats.data?.list.find((chat) => chat.chatId === message.chatId)?.peer.nickname;
         notification.open({
           key,
