@@ -36,10 +36,10 @@ export async function refuseWhileLocked(db: DbOrTx, attempt: LoginAttempt): Prom
     const failures = await recentFailures(db, who, since, limit);
     const oldestCounted = failures[limit - 1];
     if (oldestCounted === undefined) continue;
-    const unlockAt = Date.parse(oldestCounted) + AccountLimits.loginFailureWindowSeconds * 1000;
-    const minutes = Math.max(1, Math.ceil((unlockAt - Date.now()) / 60_000));
+    const waitMs = Date.parse(oldestCounted) + AccountLimits.loginFailureWindowSeconds * 1000 - Date.now();
+    const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     throw appError("LOGIN_TOO_MANY_FAILURES", `登录失败次数过多，请 ${minutes} 分钟后再试`, {
-      retryAfterSeconds: Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000)),
+      retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
     });
   }
 }

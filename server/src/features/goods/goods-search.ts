@@ -175,8 +175,13 @@ async function postgresSearch(
         return Number(rows[0]?.n ?? 0);
       }),
   };
-  const ids = sort === "relevance" ? await relevanceIds(source, window) : await source.ids("all", sort, window);
+  const ids = await pageIds(source, sort, window);
   return { ids, total: cap, totalCapped: true };
+}
+
+/** One page of ids in the order asked for: relevance reads its two parts, any other sort all matches. */
+function pageIds(source: SearchSource, sort: SearchSort, window: Window): Promise<number[]> {
+  return sort === "relevance" ? relevanceIds(source, window) : source.ids("all", sort, window);
 }
 
 /** Title matches first, then the others; each part newest first. */
@@ -209,7 +214,7 @@ export async function searchGoodsIds(
   const terms = searchTerms(keyword);
   if (dialectOf(db) === "postgres") return postgresSearch(db, terms, filter, sort, window);
   const source = sqliteSource(db, terms, filter);
-  const ids = sort === "relevance" ? await relevanceIds(source, window) : await source.ids("all", sort, window);
+  const ids = await pageIds(source, sort, window);
   const counted = await source.count("all", GoodsLimits.searchTotalCap + 1);
   return {
     ids,

@@ -8,9 +8,9 @@ import { titles } from "../../app/paths";
 import { formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useChatsQuery } from "./chat-api";
+import { messageText, readByPeer } from "./chat-messages";
 import { setMyChatId, setUpdateMyChatList } from "./chat-slice";
 import { Conversation } from "./conversation";
-import { messageText } from "./message-text";
 
 function preview(chat: Chat, myId: string | undefined): string {
   const last = chat.lastMessage;
@@ -18,8 +18,7 @@ function preview(chat: Chat, myId: string | undefined): string {
   const body = messageText(last);
   if (last.senderId !== myId) return body;
   // My own last message: whether the peer has seen it, as in the conversation.
-  const read = Number(last.id) <= Number(chat.peerReadUpTo ?? 0);
-  return `${read ? "[已读]" : "[未读]"} ${body}`;
+  return `${readByPeer(chat, last) ? "[已读]" : "[未读]"} ${body}`;
 }
 
 export default function ChatScreen() {

@@ -17,6 +17,7 @@ import { formatPrice, formatTime } from "../../components/format";
 import { useGoodsInfoQuery } from "../goods/goods-api";
 import { uploadPicture } from "../pictures/upload-picture";
 import { useLazyHistoryQuery, useSetReadMutation } from "./chat-api";
+import { readByPeer } from "./chat-messages";
 import { sendOverSocket } from "./chat-socket";
 
 interface Outgoing {
@@ -114,7 +115,6 @@ export function Conversation({ chat }: { chat: Chat }) {
     return [...byId.values()].sort((a, b) => Number(a.id) - Number(b.id));
   }, [history, live]);
 
-  const peerReadUpTo = Number(chat.peerReadUpTo ?? 0);
   const newestId = messages.at(-1)?.id;
   newestKnown.current = Number(newestId ?? 0);
   useEffect(() => {
@@ -187,7 +187,7 @@ export function Conversation({ chat }: { chat: Chat }) {
               <Body type={message.type} content={message.content} />
               <span className="bubble__meta">
                 <time>{formatTime(message.createdAt)}</time>
-                {mine && <ReadMark read={Number(message.id) <= peerReadUpTo} />}
+                {mine && <ReadMark read={readByPeer(chat, message)} />}
               </span>
             </div>
           );

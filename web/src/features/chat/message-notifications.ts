@@ -4,8 +4,8 @@ import { useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { chatApi } from "./chat-api";
+import { messageText } from "./chat-messages";
 import { onIncomingMessage } from "./chat-socket";
-import { messageText } from "./message-text";
 
 /**
  * A notification for each message from someone else, unless its conversation is on the screen;

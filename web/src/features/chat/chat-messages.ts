@@ -1,0 +1,13 @@
+import type { Chat, ChatMessage } from "@xianzhi/contract";
+
+/** A message as one line of text: the words, or what kind of thing it is. */
+export function messageText(message: Pick<ChatMessage, "type" | "content">): string {
+  if (message.type === "image") return "[图片]";
+  if (message.type === "goods") return "[商品]";
+  return message.content;
+}
+
+/** Whether the peer of the chat has read this message (meant for my own messages: 已读 / 未读). */
+export function readByPeer(chat: Pick<Chat, "peerReadUpTo">, message: Pick<ChatMessage, "id">): boolean {
+  return Number(message.id) <= Number(chat.peerReadUpTo ?? 0);
+}
