@@ -93,7 +93,7 @@ function describeRequest(req: { method: string; url: string; ip?: string }) {
 /** Orphan files are purged at start-up too: a crash mid-upload leaves them. */
 function schedulePurge(app: FastifyInstance): void {
   const purgeOrphans = async () => {
-    const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.orphanFileGraceSeconds * 1000);
+    const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
     if (removed.temporaries + removed.pictureFiles > 0)
       app.log.info({ removed }, "removed files of interrupted uploads");
   };

@@ -40,7 +40,7 @@ const EnvSchema = z.object({
     .default("30")
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(1).max(3600)),
-  ORPHAN_FILE_GRACE_SECONDS: z
+  UPLOAD_GRACE_SECONDS: z
     .string()
     .default("3600")
     .transform(Number)
@@ -72,7 +72,7 @@ export interface Config {
    * How old a file left by an interrupted upload (a temporary file, or a picture without its row)
    * must be before the purge removes it: younger ones may belong to an upload still in flight.
    */
-  orphanFileGraceSeconds: number;
+  uploadGraceSeconds: number;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
   logLevel: string;
@@ -103,7 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisChannel: e.REDIS_CHANNEL,
     chatHeartbeatSeconds: e.CHAT_HEARTBEAT_SECONDS,
-    orphanFileGraceSeconds: e.ORPHAN_FILE_GRACE_SECONDS,
+    uploadGraceSeconds: e.UPLOAD_GRACE_SECONDS,
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
       : null,
