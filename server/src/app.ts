@@ -15,6 +15,7 @@ import { chatSocketRoutes } from "./features/chat/socket.js";
 import { commentRoutes } from "./features/comments/routes.js";
 import { favoriteRoutes } from "./features/favorites/routes.js";
 import { goodsRoutes } from "./features/goods/routes.js";
+import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
@@ -89,10 +90,16 @@ function describeRequest(req: { method: string; url: string; ip?: string }) {
   return { method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, "$1[hidden]"), remoteAddress: req.ip };
 }
 
+/** Orphan files are purged at start-up too: a crash mid-upload leaves them. */
 function schedulePurge(app: FastifyInstance): void {
+  const purgeOrphans = async () => {
+    const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
+    if (removed.temporaries + removed.pictureFiles > 0)
+      app.log.info({ removed }, "removed files of interrupted uploads");
+  };
   const purge = () =>
-    Promise.all([purgeExpired(app.db, nowIso()), purgeUnusedUploads(app.db, app.pictureFiles)]).catch((error) =>
-      app.log.warn({ err: error }, "purging expired rows failed"),
+    Promise.all([purgeExpired(app.db, nowIso()), purgeUnusedUploads(app.db, app.pictureFiles), purgeOrphans()]).catch(
+      (error) => app.log.warn({ err: error }, "purging expired rows failed"),
     );
   const timer = setInterval(purge, PURGE_EVERY_MS);
   timer.unref();

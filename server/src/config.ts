@@ -40,6 +40,11 @@ const EnvSchema = z.object({
     .default("30")
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(1).max(3600)),
+  UPLOAD_GRACE_SECONDS: z
+    .string()
+    .default("3600")
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(0).max(604_800)),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: port("587"),
   SMTP_SECURE: flag.default(false),
@@ -63,6 +68,11 @@ export interface Config {
   redisChannel: string;
   /** How often sockets are pinged; one that missed the last ping is dropped. */
   chatHeartbeatSeconds: number;
+  /**
+   * How old a file left by an interrupted upload (a temporary file, or a picture without its row)
+   * must be before the purge removes it: younger ones may belong to an upload still in flight.
+   */
+  uploadGraceSeconds: number;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
   logLevel: string;
@@ -93,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     redisChannel: e.REDIS_CHANNEL,
     chatHeartbeatSeconds: e.CHAT_HEARTBEAT_SECONDS,
+    uploadGraceSeconds: e.UPLOAD_GRACE_SECONDS,
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
       : null,

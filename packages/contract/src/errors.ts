@@ -47,6 +47,7 @@ export const Errors = {
   FILE_NOT_FOUND: { status: 404, code: 404, msg: "图片不存在或已过期，请重新上传" },
   NOT_YOUR_FILE: { status: 403, code: 403, msg: "只能使用自己上传的图片" },
   FILE_IN_USE: { status: 200, code: 1201, msg: "这张图片已用在其他闲置上" },
+  STORAGE_QUOTA_EXCEEDED: { status: 413, code: 413, msg: "图片空间已用完，请删除不用的闲置或图片后再上传" },
   TOO_MANY_PICTURES: { status: 200, code: 1202, msg: "每件闲置最多 9 张图片" },
   FAVORITE_OWN_GOODS: { status: 200, code: 1301, msg: "不能收藏自己发布的闲置" },
 

@@ -174,5 +174,13 @@ export const UploadLimits = {
   thumbSize: 400,
 } as const;
 
+export const PictureLimits = {
+  /**
+   * What one user's stored pictures (web size and thumbnail, as re-encoded) may add up to; unused
+   * uploads count until they are purged. 500 MB holds about 2,500 photos at the web size.
+   */
+  storagePerUserBytes: 500 * 1024 * 1024,
+} as const;
+
 export const AddPictureBodySchema = z.object({ goodsId: IdSchema, fileId: FileIdSchema });
 export type AddPictureBody = z.infer<typeof AddPictureBodySchema>;

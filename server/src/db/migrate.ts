@@ -6,6 +6,7 @@ import * as wordSearch from "./migrations/0003-word-search.js";
 import * as chat from "./migrations/0004-chat.js";
 import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
 import * as loginFailures from "./migrations/0006-login-failures.js";
+import * as pictureBytes from "./migrations/0007-picture-bytes.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -15,6 +16,7 @@ const migrations = {
   "0004-chat": chat,
   "0005-chat-read-marks": chatReadMarks,
   "0006-login-failures": loginFailures,
+  "0007-picture-bytes": pictureBytes,
 } satisfies Record<string, Migration>;
 
 /**

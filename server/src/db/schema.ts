@@ -84,6 +84,8 @@ export interface PicturesTable {
   position: Generated<number>;
   width: number;
   height: number;
+  /** Bytes on disk, web size and thumbnail together: what counts against the owner's quota. */
+  bytes: number;
   createdAt: Timestamp;
 }
 

@@ -10,7 +10,15 @@ export interface ProcessedPicture {
   fileId: string;
   width: number;
   height: number;
+  /** Both versions on disk together. */
+  bytes: number;
 }
+
+/** A file in the pictures folder, as its name tells: an upload being received, or a picture's version. */
+export type StoredName = { kind: "temporary" } | { kind: "picture"; fileId: string };
+
+const TEMPORARY_SUFFIX = ".upload";
+const PICTURE_NAME = /^([0-9a-f]{32})(?:-thumb)?\.webp$/;
 
 /** Where a picture's two versions are served from. */
 export function pictureUrls(fileId: string): { url: string; thumbUrl: string } {
@@ -42,7 +50,7 @@ export class PictureFiles {
   async receive(upload: NodeJS.ReadableStream & { truncated?: boolean }): Promise<ProcessedPicture> {
     await fs.mkdir(this.folder, { recursive: true });
     const fileId = randomBytes(16).toString("hex");
-    const temporary = path.join(this.folder, `${fileId}.upload`);
+    const temporary = path.join(this.folder, `${fileId}${TEMPORARY_SUFFIX}`);
     try {
       await pipeline(upload, (await fs.open(temporary, "w")).createWriteStream());
       if (upload.truncated) throw appError("FILE_TOO_LARGE");
@@ -68,7 +76,7 @@ export class PictureFiles {
         .resize({ width: UploadLimits.webSize, height: UploadLimits.webSize, fit: "inside", withoutEnlargement: true })
         .webp({ quality: 82 })
         .toFile(this.pathOf(fileId, "web"));
-      await image()
+      const thumb = await image()
         .resize({
           width: UploadLimits.thumbSize,
           height: UploadLimits.thumbSize,
@@ -77,7 +85,7 @@ export class PictureFiles {
         })
         .webp({ quality: 78 })
         .toFile(this.pathOf(fileId, "thumb"));
-      return { fileId, width: web.width, height: web.height };
+      return { fileId, width: web.width, height: web.height, bytes: web.size + thumb.size };
     } catch (error) {
       await this.remove([fileId]);
       if (
@@ -98,12 +106,55 @@ export class PictureFiles {
     );
   }
 
+  /**
+   * The folder's file names a batch at a time: a folder of any size is walked in bounded memory.
+   * Files added or removed meanwhile may be seen or not; the next walk sees them.
+   */
+  async *namesInBatches(batchSize = 500): AsyncGenerator<string[]> {
+    const folder = await fs.opendir(this.folder).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return null;
+      throw error;
+    });
+    if (!folder) return;
+    let batch: string[] = [];
+    for await (const entry of folder) {
+      if (!entry.isFile()) continue;
+      batch.push(entry.name);
+      if (batch.length === batchSize) {
+        yield batch;
+        batch = [];
+      }
+    }
+    if (batch.length > 0) yield batch;
+  }
+
+  /** Removes those of the named files last written before the cutoff; returns how many went. */
+  async removeIfWrittenBefore(names: string[], cutoffMs: number): Promise<number> {
+    const removed = await Promise.all(
+      names.map(async (name) => {
+        const file = path.join(this.folder, name);
+        const stats = await fs.stat(file).catch(() => null);
+        if (!stats || stats.mtimeMs >= cutoffMs) return false;
+        await fs.rm(file, { force: true });
+        return true;
+      }),
+    );
+    return removed.filter(Boolean).length;
+  }
+
   async exists(fileId: string): Promise<boolean> {
     return fs.access(this.pathOf(fileId, "web")).then(
       () => true,
       () => false,
     );
   }
+}
+
+/** What a file in the folder is; null for a name the server never writes. */
+export function storedNameOf(name: string): StoredName | null {
+  if (name.endsWith(TEMPORARY_SUFFIX)) return { kind: "temporary" };
+  const fileId = PICTURE_NAME.exec(name)?.[1];
+  return fileId ? { kind: "picture", fileId } : null;
 }
 
 async function checkType(file: string): Promise<void> {

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
-import type { DbOrTx } from "../../db/database.js";
+import { type DbOrTx, dialectOf } from "../../db/database.js";
 
 export async function insertPicture(
   db: DbOrTx,
-  picture: { fileId: string; ownerId: number; width: number; height: number; createdAt: string },
+  picture: { fileId: string; ownerId: number; width: number; height: number; bytes: number; createdAt: string },
 ): Promise<void> {
   await db
     .insertInto("pictures")
@@ -14,6 +14,33 @@ export async function insertPicture(
 export function findPicturesByFileIds(db: DbOrTx, fileIds: string[]) {
   if (fileIds.length === 0) return Promise.resolve([]);
   return db.selectFrom("pictures").selectAll().where("fileId", "in", fileIds).execute();
+}
+
+export async function fileIdsWithRows(db: DbOrTx, fileIds: string[]): Promise<string[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db.selectFrom("pictures").select("fileId").where("fileId", "in", fileIds).execute();
+  return rows.map((row) => row.fileId);
+}
+
+/** The bytes the owner's pictures take on disk, unused uploads included. */
+export async function storedBytesOf(db: DbOrTx, ownerId: number): Promise<number> {
+  const row = await db
+    .selectFrom("pictures")
+    .select(({ fn }) => fn.coalesce(fn.sum<number | string>("bytes"), sql<number>`0`).as("bytes"))
+    .where("ownerId", "=", ownerId)
+    .executeTakeFirst();
+  // PostgreSQL sums integers into a bigint, which node-postgres hands over as a string.
+  return Number(row?.bytes ?? 0);
+}
+
+/**
+ * Holds the owner's row until the transaction ends, so that one upload at a time checks and adds
+ * to the owner's storage. SQLite needs no lock: its one connection runs one transaction at a time.
+ * NO KEY UPDATE leaves rows that merely reference the user (goods, comments) free to be written.
+ */
+export async function lockOwnerStorage(tx: DbOrTx, ownerId: number): Promise<void> {
+  if (dialectOf(tx) === "sqlite") return;
+  await tx.selectFrom("users").select("id").where("id", "=", ownerId).forNoKeyUpdate().execute();
 }
 
 export function picturesOfGoods(db: DbOrTx, goodsIds: number[]) {

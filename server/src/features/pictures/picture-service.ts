@@ -1,5 +1,5 @@
-import { GoodsLimits, type Picture, type UploadedFile } from "@xianzhi/contract";
-import type { DbOrTx } from "../../db/database.js";
+import { GoodsLimits, type Picture, PictureLimits, type UploadedFile } from "@xianzhi/contract";
+import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { type PictureFiles, pictureUrls } from "./picture-files.js";
@@ -7,8 +7,10 @@ import {
   deletePictures,
   findPicturesByFileIds,
   insertPicture,
+  lockOwnerStorage,
   picturesOfGoods,
   placePicture,
+  storedBytesOf,
   unusedUploadsBefore,
 } from "./picture-repository.js";
 
@@ -16,15 +18,29 @@ export function toPicture(row: { id: number; fileId: string }): Picture {
   return { id: String(row.id), fileId: row.fileId, ...pictureUrls(row.fileId) };
 }
 
+/**
+ * Stores an upload within the owner's storage quota. The quota is checked twice: before receiving,
+ * so that a full account costs no processing, and again under a lock on the owner with the
+ * picture's real size, so that parallel uploads cannot together go past it.
+ */
 export async function receiveUpload(
-  db: DbOrTx,
+  db: Db,
   files: PictureFiles,
   ownerId: number,
   upload: NodeJS.ReadableStream,
 ): Promise<UploadedFile> {
+  if ((await storedBytesOf(db, ownerId)) >= PictureLimits.storagePerUserBytes) {
+    throw appError("STORAGE_QUOTA_EXCEEDED");
+  }
   const picture = await files.receive(upload);
   try {
-    await insertPicture(db, { ...picture, ownerId, createdAt: nowIso() });
+    await db.transaction().execute(async (tx) => {
+      await lockOwnerStorage(tx, ownerId);
+      if ((await storedBytesOf(tx, ownerId)) + picture.bytes > PictureLimits.storagePerUserBytes) {
+        throw appError("STORAGE_QUOTA_EXCEEDED");
+      }
+      await insertPicture(tx, { ...picture, ownerId, createdAt: nowIso() });
+    });
   } catch (error) {
     await files.remove([picture.fileId]);
     throw error;
