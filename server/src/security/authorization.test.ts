@@ -200,7 +200,7 @@ const letIn = (reply: { status: number }) => {
 };
 
 async function checkHttpRoute(method: string, url: string, rule: Rule): Promise<void> {
-  const probe = await (rule.probe ?? (() => ({ url })))(f);
+  const probe: Probe = rule.probe ? await rule.probe(f) : { url };
   const ownerToken = probe.ownerToken ?? f.owner.token;
   if (rule.access === "public") {
     letIn(await send(method, probe));
