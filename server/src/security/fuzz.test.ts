@@ -1,9 +1,11 @@
+import { ChatLimits } from "@xianzhi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
-import { badAuthorization, badBody, badPathId, badQuery, type RawBody } from "../test-support/fuzz-inputs.js";
+import { badAuthorization, badBody, badFrame, badPathId, badQuery, type RawBody } from "../test-support/fuzz-inputs.js";
 import { postGoods } from "../test-support/goods.js";
 import { type ApiRoute, countRows, createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
+import { listen, openSocket } from "../test-support/sockets.js";
 import { call } from "../test-support/test-app.js";
 
 /**
@@ -104,6 +106,33 @@ async function liveToken(): Promise<string> {
   token = login.data.token;
   return token;
 }
+
+/** One socket's worth of bad frames: fewer than its burst, so the flood limit never answers instead. */
+async function fuzzSocket(base: string, round: number): Promise<void> {
+  const socket = await openSocket(base, await liveToken());
+  await fc.assert(
+    fc.asyncProperty(badFrame, async (frame) => {
+      fuzzed += 1;
+      socket.send(frame);
+      const answer = await socket.next(() => true);
+      if (answer.type === "pong") return;
+      expect(answer, `for ${frame.slice(0, 200)}`).toMatchObject({ type: "error", msg: expect.any(String) });
+      expect((answer as { code: number }).code, `for ${frame.slice(0, 200)}`).toBeLessThan(500);
+    }),
+    { seed: seed + round, numRuns: ChatLimits.frameBurst - 2, endOnFailure: true },
+  );
+  expect(socket.socket.readyState).toBe(socket.socket.OPEN);
+  await socket.close();
+}
+
+describe("fuzzing the chat socket", () => {
+  it("answers every bad frame with an error frame below 500, stays open and writes nothing", async () => {
+    const base = await listen(t.app);
+    const before = await countRows(t.app.db, t.database);
+    for (let round = 0; round < 3; round += 1) await fuzzSocket(base, round);
+    expect(await countRows(t.app.db, t.database)).toEqual(before);
+  });
+});
 
 describe("fuzzing every /api route", () => {
   it("found the routes", () => {

@@ -1,3 +1,4 @@
+import { ChatLimits } from "@xianzhi/contract";
 import fc from "fast-check";
 
 /** Generators of bad requests for the fuzz test: what a careless client or an attacker sends. */
@@ -183,3 +184,29 @@ export const badAuthorization = fc.oneof(
   fc.string({ maxLength: 80 }).map((token) => `Bearer ${token}`),
   fc.string({ unit: "binary", maxLength: 20 }),
 );
+
+/**
+ * Chat socket frames: junk JSON with the frame's field names, wrong types, ids out of range, not
+ * JSON at all. Within the socket's size limit: a larger frame closes the socket (1009) by design.
+ */
+export const badFrame = fc
+  .oneof(
+    {
+      weight: 4,
+      arbitrary: fc
+        .record(
+          {
+            type: fc.oneof(fc.constantFrom("send", "ping", "read", ""), junkText),
+            chatId: fc.oneof(badId, junkValue),
+            msgType: fc.oneof(fc.constantFrom("text", "image", "goods"), junkText),
+            content: fc.oneof(junkText, junkValue),
+            clientMsgId: fc.oneof(junkText, junkValue),
+          },
+          { requiredKeys: [] },
+        )
+        .map((frame) => JSON.stringify(frame)),
+    },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }).map((value) => JSON.stringify(value) ?? "null") },
+    { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  )
+  .filter((frame) => Buffer.byteLength(frame) <= ChatLimits.frameBytesMax);
