@@ -40,7 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   console.info(
-    `fuzz: ${fuzzed} requests over ${t.routes.length} routes (seed ${seed}, ${numRuns} runs per route and mode)`,
+    `fuzz: ${fuzzed} requests and frames over ${t.routes.length} routes (seed ${seed}, ${numRuns} runs per route and mode)`,
   );
   await t.close();
 });
