@@ -20,7 +20,7 @@ import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { nowIso } from "./lib/clock.js";
-import { registerErrorEnvelope } from "./plugins/error-envelope.js";
+import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { createHub } from "./plugins/realtime.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -30,6 +30,8 @@ export interface BuildOptions {
   /** Overrides where the data lives (tests give each app a database of its own). */
   database?: DatabaseTarget;
   logger?: boolean;
+  /** Sees every route as it is registered (tests build their route table from it). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -46,7 +48,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    // Bad URLs, over-long ids and requests the HTTP parser refuses are answered as the envelope too.
+    frameworkErrors: sendErrorEnvelope,
+    clientErrorHandler: answerClientError,
   });
+  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   const db = openDatabase(options.database ?? databaseTargetOf(config));
   app.decorate("config", config);
   app.decorate("db", db);

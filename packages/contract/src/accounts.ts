@@ -1,3 +1,5 @@
+import { Errors } from "./errors.js";
+import { text } from "./fields.js";
 import { z } from "./zod.js";
 
 export const AccountLimits = {
@@ -29,23 +31,21 @@ export const AccountLimits = {
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]+$/;
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
 
-export const UsernameSchema = z
-  .string()
+export const UsernameSchema = text()
   .trim()
   .min(AccountLimits.usernameMin)
   .max(AccountLimits.usernameMax)
   .regex(USERNAME_PATTERN, "用户名只能包含字母、数字、下划线和汉字");
 
-export const PasswordSchema = z
-  .string()
+export const PasswordSchema = text()
   .min(AccountLimits.passwordMin)
   .max(AccountLimits.passwordMax)
   .regex(PASSWORD_PATTERN, "密码须同时包含字母和数字");
 
 /** E-mail addresses are compared case-insensitively, so they are kept in lower case. */
-export const EmailSchema = z.string().trim().toLowerCase().max(AccountLimits.emailMax).pipe(z.email());
+export const EmailSchema = text().trim().toLowerCase().max(AccountLimits.emailMax).pipe(z.email());
 
-const TicketSchema = z.string().min(1).max(200);
+const TicketSchema = text().min(1).max(200);
 
 export const EmailPurposeSchema = z.enum(["register", "change_email", "reset_password"]);
 export type EmailPurpose = z.infer<typeof EmailPurposeSchema>;
@@ -54,8 +54,8 @@ export const CaptchaSchema = z.object({ captchaId: z.string(), svg: z.string() }
 export type Captcha = z.infer<typeof CaptchaSchema>;
 
 export const ConfirmCaptchaBodySchema = z.object({
-  captchaId: z.string().min(1).max(100),
-  code: z.string().trim().min(1).max(20),
+  captchaId: text().min(1).max(100),
+  code: text().trim().min(1).max(20),
 });
 export type ConfirmCaptchaBody = z.infer<typeof ConfirmCaptchaBodySchema>;
 
@@ -68,8 +68,7 @@ export type SendEmailCodeBody = z.infer<typeof SendEmailCodeBodySchema>;
 
 export const ConfirmEmailBodySchema = z.object({
   email: EmailSchema,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, "验证码为 6 位数字"),
   purpose: EmailPurposeSchema,
@@ -85,29 +84,39 @@ export const RegisterBodySchema = z.object({
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginByUsernameBodySchema = z.object({
-  username: z.string().trim().min(1).max(AccountLimits.usernameMax),
-  password: z.string().min(1).max(AccountLimits.passwordMax),
+  username: text().trim().min(1).max(AccountLimits.usernameMax),
+  password: text().min(1).max(AccountLimits.passwordMax),
 });
 export type LoginByUsernameBody = z.infer<typeof LoginByUsernameBodySchema>;
 
 export const LoginByEmailBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1).max(AccountLimits.passwordMax),
+  password: text().min(1).max(AccountLimits.passwordMax),
 });
 export type LoginByEmailBody = z.infer<typeof LoginByEmailBodySchema>;
 
-/** Avatars are our own uploads ("/files/...") or an absolute http(s) address; "" clears it. */
-const AvatarUrlSchema = z
-  .string()
+/**
+ * Avatars are pictures the user uploaded here, as the upload answered them ("/files/<fileId>.webp"
+ * or its thumbnail): an address elsewhere would tell another server about everyone who sees it.
+ */
+export const AVATAR_URL_PATTERN = /^\/files\/([A-Za-z0-9]{1,64})(?:-thumb)?\.webp$/;
+
+/** The upload an avatar address shows, or null for none. */
+export function avatarFileId(avatarUrl: string): string | null {
+  return AVATAR_URL_PATTERN.exec(avatarUrl)?.[1] ?? null;
+}
+
+/** "" clears the avatar. */
+const AvatarUrlSchema = text()
   .trim()
   .max(AccountLimits.avatarUrlMax)
-  .regex(/^$|^\/[^/]|^https?:\/\//, "头像地址格式不正确");
+  .refine((url) => url === "" || AVATAR_URL_PATTERN.test(url), Errors.BAD_AVATAR.msg);
 
 export const UpdateProfileBodySchema = z
   .object({
-    nickname: z.string().trim().min(1).max(AccountLimits.nicknameMax).optional(),
+    nickname: text().trim().min(1).max(AccountLimits.nicknameMax).optional(),
     avatarUrl: AvatarUrlSchema.optional(),
-    bio: z.string().trim().max(AccountLimits.bioMax).optional(),
+    bio: text().trim().max(AccountLimits.bioMax).optional(),
   })
   .strict()
   .refine((body) => Object.values(body).some((value) => value !== undefined), "请至少修改一项资料");
@@ -117,7 +126,7 @@ export const ChangeEmailBodySchema = z.object({ email: EmailSchema, emailTicket:
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const ChangePasswordBodySchema = z.object({
-  oldPassword: z.string().min(1).max(AccountLimits.passwordMax),
+  oldPassword: text().min(1).max(AccountLimits.passwordMax),
   newPassword: PasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;

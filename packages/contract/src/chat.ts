@@ -1,4 +1,5 @@
 import type { PublicUser } from "./accounts.js";
+import { IdSchema, text } from "./fields.js";
 import type { GoodsStatus } from "./goods.js";
 import { z } from "./zod.js";
 
@@ -14,8 +15,6 @@ export const ChatLimits = {
   heartbeatSeconds: 30,
   frameBytesMax: 16 * 1024,
 } as const;
-
-const IdSchema = z.string().regex(/^[1-9]\d{0,9}$/, "编号格式不正确");
 
 export const MESSAGE_TYPES = ["text", "image", "goods"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -72,8 +71,8 @@ export const SendFrameSchema = z.object({
   type: z.literal("send"),
   chatId: IdSchema,
   msgType: z.enum(MESSAGE_TYPES),
-  content: z.string().trim().min(1).max(ChatLimits.textMax),
-  clientMsgId: z.string().min(1).max(64),
+  content: text().trim().min(1).max(ChatLimits.textMax),
+  clientMsgId: text().min(1).max(64),
 });
 export const PingFrameSchema = z.object({ type: z.literal("ping") });
 export const ClientFrameSchema = z.discriminatedUnion("type", [SendFrameSchema, PingFrameSchema]);

@@ -1,5 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { PageQuerySchema } from "./envelope.js";
+import { IdSchema, text } from "./fields.js";
 import { z } from "./zod.js";
 
 export const GoodsLimits = {
@@ -57,20 +58,20 @@ export const SEARCH_SORTS = { relevance: "综合排序", ...GOODS_SORTS } as con
 export type SearchSort = keyof typeof SEARCH_SORTS;
 
 const PriceCentsSchema = z.number().int().min(0).max(GoodsLimits.priceMaxCents);
-const FileIdSchema = z.string().min(1).max(64);
+const FileIdSchema = text().min(1).max(64);
 const FileIdsSchema = z
   .array(FileIdSchema)
   .max(GoodsLimits.picturesMax)
   .refine((ids) => new Set(ids).size === ids.length, "图片不能重复");
 
 const goodsFields = {
-  title: z.string().trim().min(GoodsLimits.titleMin).max(GoodsLimits.titleMax),
-  description: z.string().trim().max(GoodsLimits.descriptionMax),
+  title: text().trim().min(GoodsLimits.titleMin).max(GoodsLimits.titleMax),
+  description: text().trim().max(GoodsLimits.descriptionMax),
   priceCents: PriceCentsSchema,
   originalPriceCents: PriceCentsSchema.nullable(),
   category: CategorySchema,
   condition: ConditionSchema,
-  location: z.string().trim().max(GoodsLimits.locationMax),
+  location: text().trim().max(GoodsLimits.locationMax),
   /** Uploaded pictures in display order; the first is the cover. */
   fileIds: FileIdsSchema,
 };
@@ -97,7 +98,6 @@ export type UpdateGoodsBody = z.infer<typeof UpdateGoodsBodySchema>;
 export const SetGoodsStatusBodySchema = z.object({ status: GoodsStatusSchema });
 export type SetGoodsStatusBody = z.infer<typeof SetGoodsStatusBodySchema>;
 
-const IdSchema = z.string().regex(/^[1-9]\d{0,9}$/, "编号格式不正确");
 export const IdParamsSchema = z.object({ id: IdSchema });
 export const GoodsIdParamsSchema = z.object({ goodsId: IdSchema });
 
@@ -121,7 +121,7 @@ export type GoodsListQuery = z.infer<typeof GoodsListQuerySchema>;
 
 export const GoodsSearchQuerySchema = PageQuerySchema.extend({
   ...listFilters,
-  keyword: z.string().trim().min(1).max(GoodsLimits.keywordMax),
+  keyword: text().trim().min(1).max(GoodsLimits.keywordMax),
   sort: z.enum(Object.keys(SEARCH_SORTS) as [SearchSort, ...SearchSort[]]).default("relevance"),
 }).refine(priceRangeInOrder, { message: "最低价不能高于最高价", path: ["minPrice"] });
 export type GoodsSearchQuery = z.infer<typeof GoodsSearchQuerySchema>;

@@ -2,6 +2,7 @@ export * from "./accounts.js";
 export * from "./chat.js";
 export * from "./envelope.js";
 export * from "./errors.js";
+export * from "./fields.js";
 export * from "./goods.js";
 export * from "./issues.js";
 export * from "./social.js";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { FieldRules } from "./fields.js";
 
 /** Chinese names of request fields, so that a 400 reply names the field a person got wrong. */
 export const FieldLabels: Record<string, string> = {
@@ -33,7 +34,7 @@ export const FieldLabels: Record<string, string> = {
   maxPrice: "最高价",
   sort: "排序方式",
   content: "内容",
-  replyToId: "回复的评论",
+  replyToId: "回复的评论编号",
   peerId: "聊天对象",
   chatId: "会话编号",
   before: "起始消息编号",
@@ -72,6 +73,10 @@ export function describeIssue(issue: z.core.$ZodRawIssue): string {
       return `${label}格式不正确`;
     case "invalid_value":
       return `${label}取值无效`;
+    case "custom":
+      if (issue.params?.rule === FieldRules.noNul) return `${label}不能包含空字符`;
+      if (issue.params?.rule === FieldRules.idRange) return `${label}格式不正确`;
+      return `${label}不合法`;
     case "unrecognized_keys":
       return `不支持的参数：${issue.keys.join("、")}`;
     default:

@@ -1,15 +1,13 @@
 import type { PublicUser } from "./accounts.js";
+import { IdSchema, text } from "./fields.js";
 import { z } from "./zod.js";
 
 export const CommentLimits = { contentMax: 500 } as const;
 
 export const CreateCommentBodySchema = z.object({
-  goodsId: z.string().regex(/^[1-9]\d{0,9}$/, "商品编号格式不正确"),
-  content: z.string().trim().min(1).max(CommentLimits.contentMax),
-  replyToId: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, "回复的评论编号格式不正确")
-    .nullish(),
+  goodsId: IdSchema,
+  content: text().trim().min(1).max(CommentLimits.contentMax),
+  replyToId: IdSchema.nullish(),
 });
 export type CreateCommentBody = z.infer<typeof CreateCommentBodySchema>;
 
@@ -24,5 +22,5 @@ export interface GoodsComment {
   createdAt: string;
 }
 
-export const FavoriteBodySchema = z.object({ goodsId: z.string().regex(/^[1-9]\d{0,9}$/, "商品编号格式不正确") });
+export const FavoriteBodySchema = z.object({ goodsId: IdSchema });
 export type FavoriteBody = z.infer<typeof FavoriteBodySchema>;

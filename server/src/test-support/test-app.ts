@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance, InjectOptions } from "fastify";
 import pg from "pg";
-import { buildApp } from "../app.js";
+import { type BuildOptions, buildApp } from "../app.js";
 import { type Config, loadConfig } from "../config.js";
 import type { DatabaseTarget } from "../db/database.js";
 
@@ -58,14 +58,17 @@ export async function createTestDatabase(dataDir: string): Promise<{ target: Dat
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  build: Pick<BuildOptions, "onRoute"> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-test-"));
   const database = await createTestDatabase(dataDir);
   const config = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "false", ...env }),
     webDist: env.WEB_DIST ?? null,
   };
-  const app = await buildApp(config, { database: database.target, logger: false });
+  const app = await buildApp(config, { ...build, database: database.target, logger: false });
   return {
     app,
     config,

@@ -16,6 +16,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
+import { requireOwnAvatar } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import {
   forgetLoginFailures,
@@ -110,6 +111,7 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
 }
 
 export async function updateProfile(db: Db, userId: number, body: UpdateProfileBody): Promise<UserInfo> {
+  if (body.avatarUrl) await requireOwnAvatar(db, userId, body.avatarUrl);
   const user = await updateUser(db, userId, {
     ...(body.nickname !== undefined && { nickname: body.nickname }),
     ...(body.avatarUrl !== undefined && { avatarUrl: body.avatarUrl || null }),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTicketFor, type RegisteredUser, registerUser } from "../../test-support/accounts.js";
+import { upload } from "../../test-support/goods.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 let t: TestApp;
@@ -17,14 +18,15 @@ function login(user: Pick<RegisteredUser, "username" | "password">) {
 describe("profile", () => {
   it("updates nickname, avatar and bio, and clears the avatar with an empty string", async () => {
     const user = await registerUser(t.app, t.dataDir);
+    const avatarUrl = (await upload(t.app, user.token)).data.thumbUrl;
     const updated = await call(t.app, "PUT", "/api/user/userinfo", {
       token: user.token,
-      body: { nickname: "  旧物新主  ", avatarUrl: "/files/avatar.webp", bio: "只卖自用闲置" },
+      body: { nickname: "  旧物新主  ", avatarUrl, bio: "只卖自用闲置" },
     });
     expect(updated).toMatchObject({
       code: 200,
       msg: "资料已更新",
-      data: { nickname: "旧物新主", avatarUrl: "/files/avatar.webp", bio: "只卖自用闲置", username: user.username },
+      data: { nickname: "旧物新主", avatarUrl, bio: "只卖自用闲置", username: user.username },
     });
     const cleared = await call(t.app, "PUT", "/api/user/userinfo", { token: user.token, body: { avatarUrl: "" } });
     expect(cleared.data).toMatchObject({ avatarUrl: null, nickname: "旧物新主" });
@@ -39,8 +41,8 @@ describe("profile", () => {
       [{ nickname: "   " }, "昵称不能为空"],
       [{ nickname: "长".repeat(21) }, "昵称最多 20 个字符"],
       [{ bio: "b".repeat(201) }, "个人简介最多 200 个字符"],
-      [{ avatarUrl: "javascript:alert(1)" }, "头像地址格式不正确"],
-      [{ avatarUrl: "//evil.example.com/x.png" }, "头像地址格式不正确"],
+      [{ avatarUrl: "javascript:alert(1)" }, "头像须是你在本站上传的图片"],
+      [{ avatarUrl: "//evil.example.com/x.png" }, "头像须是你在本站上传的图片"],
       [{ nickname: 5 }, "昵称类型错误"],
       [{ username: "rename" }, "不支持的参数：username"],
       [{ email: "sneaky@example.com" }, "不支持的参数：email"],

@@ -73,7 +73,7 @@ describe("opening a chat", () => {
     expect(await openChat(buyer, { peerId: buyer.id })).toMatchObject({ code: 1401, msg: "不能和自己聊天" });
     expect(await openChat(buyer, { peerId: "999999" })).toMatchObject({ status: 404, msg: "用户不存在" });
     expect(await openChat(buyer, { peerId: seller.id, goodsId: "999999" })).toMatchObject({ status: 404 });
-    expect(await openChat(buyer, { peerId: "abc" })).toMatchObject({ status: 400, msg: "编号格式不正确" });
+    expect(await openChat(buyer, { peerId: "abc" })).toMatchObject({ status: 400, msg: "聊天对象格式不正确" });
     expect(await openChat(buyer, {})).toMatchObject({ status: 400, msg: "聊天对象不能为空" });
     expect(await call(t.app, "POST", "/api/mychatlist/create", { body: { peerId: seller.id } })).toMatchObject({
       status: 401,

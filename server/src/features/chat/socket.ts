@@ -71,6 +71,13 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
   heartbeat.unref();
   app.addHook("onClose", async () => clearInterval(heartbeat));
 
+  // A plain GET would get @fastify/websocket's empty 404: it gets the envelope instead.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.ws) return;
+    reply.header("upgrade", "websocket");
+    throw new AppError(Errors.UPGRADE_REQUIRED);
+  });
+
   app.get("/ws", { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
     const send = (frame: ServerFrame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));

@@ -1,0 +1,23 @@
+import { z } from "./zod.js";
+
+/** Row ids are PostgreSQL `integer`s: a larger number would fail in the database, not in the request. */
+export const ID_MAX = 2_147_483_647;
+const ID_PATTERN = /^[1-9]\d{0,9}$/;
+
+/** Why a refinement failed; `describeIssue` turns it into a sentence naming the field. */
+export const FieldRules = { noNul: "no-nul", idRange: "id-range" } as const;
+
+const NUL = "\u0000";
+
+/**
+ * Every text a client sends is built from this: PostgreSQL refuses NUL in text (even as a query
+ * parameter) and SQLite's full-text search chokes on it, so it is a 400 before any query runs.
+ */
+export function text() {
+  return z.string().refine((value) => !value.includes(NUL), { params: { rule: FieldRules.noNul }, abort: true });
+}
+
+/** A row id as the API spells it: a decimal string within the database's integer range. */
+export const IdSchema = text()
+  .regex(ID_PATTERN)
+  .refine((id) => id.length < 10 || Number(id) <= ID_MAX, { params: { rule: FieldRules.idRange } });

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
+import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
+import { createTestAppWithRoutes } from "../test-support/route-table.js";
+import { isType, listen, openSocket } from "../test-support/sockets.js";
+import { call } from "../test-support/test-app.js";
+
+/**
+ * Who may call each /api route, in one table. The test fails when a registered route is missing
+ * from it, so a new route cannot ship unclassified; a row whose route is not registered (yet) is
+ * reported as skipped.
+ *   public     anyone; a token changes nothing about being let in
+ *   signed-in  401 without a valid token
+ *   owner      401 without a token, 403/404 for another user, let in for the owner
+ *   socket     the chat socket: closed 4401 without a valid token
+ */
+type Access = "public" | "signed-in" | "owner" | "socket";
+
+interface Probe {
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The owner's token for this one request, when the request ends the session it is made with. */
+  ownerToken?: string;
+}
+
+interface Fixture {
+  owner: RegisteredUser;
+  other: RegisteredUser;
+  peer: RegisteredUser;
+  goodsId: string;
+  chatId: string;
+}
+
+interface Rule {
+  access: Access;
+  /** A request the rightful caller would make; built once per route, the owner's attempt comes last. */
+  probe?: (f: Fixture) => Probe | Promise<Probe>;
+}
+
+const t = await createTestAppWithRoutes();
+let f: Fixture;
+let base: string;
+
+const body = (url: string, payload: unknown) => () => ({ url, body: payload });
+const freshGoods = async (fixture: Fixture) => (await postGoods(t.app, fixture.owner.token)).id;
+
+const RULES: Record<string, Rule> = {
+  "GET /api/health/live": { access: "public" },
+  "GET /api/health/ready": { access: "public" },
+  "GET /api/com/captcha": { access: "public" },
+  "POST /api/com/confirmcaptcha": {
+    access: "public",
+    probe: body("/api/com/confirmcaptcha", { captchaId: "x", code: "abcd" }),
+  },
+  "POST /api/com/email": {
+    access: "public",
+    probe: body("/api/com/email", { email: "someone@example.com", captchaTicket: "bogus", purpose: "register" }),
+  },
+  "POST /api/com/confirmemail": {
+    access: "public",
+    probe: body("/api/com/confirmemail", { email: "someone@example.com", code: "123456", purpose: "register" }),
+  },
+  "POST /api/user/reg": {
+    access: "public",
+    probe: body("/api/user/reg", {
+      username: "newcomer",
+      password: "secret123",
+      email: "n@example.com",
+      emailTicket: "x",
+    }),
+  },
+  "POST /api/user/login/username": {
+    access: "public",
+    probe: body("/api/user/login/username", { username: "nobody_here", password: "secret123" }),
+  },
+  "POST /api/user/login/email": {
+    access: "public",
+    probe: body("/api/user/login/email", { email: "nobody@example.com", password: "secret123" }),
+  },
+  "POST /api/user/password/reset": {
+    access: "public",
+    probe: body("/api/user/password/reset", {
+      email: "nobody@example.com",
+      emailTicket: "x",
+      newPassword: "secret456",
+    }),
+  },
+  "POST /api/user/logout": {
+    access: "signed-in",
+    probe: async (fixture) => {
+      const login = await call(t.app, "POST", "/api/user/login/username", {
+        body: { username: fixture.owner.username, password: fixture.owner.password },
+      });
+      return { url: "/api/user/logout", ownerToken: login.data.token };
+    },
+  },
+  "GET /api/user/getinfo": { access: "signed-in" },
+  "PUT /api/user/userinfo": { access: "signed-in", probe: body("/api/user/userinfo", { bio: "只卖自用闲置" }) },
+  "PUT /api/user/email": {
+    access: "signed-in",
+    probe: body("/api/user/email", { email: "changed@example.com", emailTicket: "bogus" }),
+  },
+  "PUT /api/user/password": {
+    access: "signed-in",
+    probe: body("/api/user/password", { oldPassword: "wrong-pass1", newPassword: "secret456" }),
+  },
+  "GET /api/goods/getlist": { access: "public" },
+  "GET /api/goods/search/list": { access: "public", probe: () => ({ url: "/api/goods/search/list?keyword=车" }) },
+  "GET /api/goods/info/:id": { access: "public", probe: (fixture) => ({ url: `/api/goods/info/${fixture.goodsId}` }) },
+  "GET /api/goods/getmylist": { access: "signed-in" },
+  "POST /api/goods": { access: "signed-in", probe: body("/api/goods", goodsFields) },
+  "PUT /api/goods/:id": {
+    access: "owner",
+    probe: (fixture) => ({ url: `/api/goods/${fixture.goodsId}`, body: { title: "改过的标题" } }),
+  },
+  "PUT /api/goods/:id/status": {
+    access: "owner",
+    probe: (fixture) => ({ url: `/api/goods/${fixture.goodsId}/status`, body: { status: "reserved" } }),
+  },
+  "DELETE /api/goods/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/goods/${await freshGoods(fixture)}` }),
+  },
+  "POST /api/com/upload": {
+    access: "signed-in",
+    probe: async () => {
+      const form = multipart(await testJpeg(64, 64), "photo.jpg", "image/jpeg");
+      return { url: "/api/com/upload", body: form.body, headers: form.headers };
+    },
+  },
+  "POST /api/pic/add": {
+    access: "owner",
+    probe: async (fixture) => ({
+      url: "/api/pic/add",
+      body: {
+        goodsId: fixture.goodsId,
+        fileId: await uploadFileId(t.app, fixture.owner.token, await testJpeg(64, 64)),
+      },
+    }),
+  },
+  "GET /api/goodscomment/getlist/:goodsId": {
+    access: "public",
+    probe: (fixture) => ({ url: `/api/goodscomment/getlist/${fixture.goodsId}` }),
+  },
+  "POST /api/goodscomment": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: "/api/goodscomment", body: { goodsId: fixture.goodsId, content: "还在吗" } }),
+  },
+  "GET /api/fav": { access: "signed-in" },
+  "POST /api/fav": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: "/api/fav", body: { goodsId: fixture.goodsId } }),
+  },
+  "GET /api/fav/exists/:goodsId": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: `/api/fav/exists/${fixture.goodsId}` }),
+  },
+  "DELETE /api/fav/:goodsId": { access: "signed-in", probe: (fixture) => ({ url: `/api/fav/${fixture.goodsId}` }) },
+  "POST /api/mychatlist/create": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: "/api/mychatlist/create", body: { peerId: fixture.peer.id } }),
+  },
+  "GET /api/mychatlist/getlist": { access: "signed-in" },
+  "GET /api/mychatlist/unread": { access: "signed-in" },
+  "PUT /api/mychatlist/setread": {
+    access: "owner",
+    probe: (fixture) => ({ url: "/api/mychatlist/setread", body: { chatId: fixture.chatId } }),
+  },
+  "GET /api/chat/getlist": {
+    access: "owner",
+    probe: (fixture) => ({ url: `/api/chat/getlist?chatId=${fixture.chatId}` }),
+  },
+  "GET /api/ws": { access: "socket" },
+};
+
+beforeAll(async () => {
+  base = await listen(t.app);
+  const [owner, other, peer] = [
+    await registerUser(t.app, t.dataDir),
+    await registerUser(t.app, t.dataDir),
+    await registerUser(t.app, t.dataDir),
+  ];
+  const chat = await call(t.app, "POST", "/api/mychatlist/create", { token: owner.token, body: { peerId: peer.id } });
+  f = { owner, other, peer, goodsId: (await postGoods(t.app, owner.token)).id, chatId: chat.data.chatId };
+});
+afterAll(() => t.close());
+
+function send(method: string, probe: Probe, token?: string) {
+  return call(t.app, method as "GET", probe.url, {
+    body: probe.body,
+    headers: probe.headers,
+    ...(token !== undefined && { token }),
+  });
+}
+
+const letIn = (reply: { status: number }) => {
+  expect(reply.status).toBeLessThan(500);
+  expect([401, 403]).not.toContain(reply.status);
+};
+
+async function checkHttpRoute(method: string, url: string, rule: Rule): Promise<void> {
+  const probe: Probe = rule.probe ? await rule.probe(f) : { url };
+  const ownerToken = probe.ownerToken ?? f.owner.token;
+  if (rule.access === "public") {
+    letIn(await send(method, probe));
+    letIn(await send(method, probe, ownerToken));
+    return;
+  }
+  expect(await send(method, probe)).toMatchObject({ status: 401, code: 401 });
+  expect(await send(method, probe, "not-a-session")).toMatchObject({ status: 401, code: 401 });
+  if (rule.access === "owner") {
+    const stranger = await send(method, probe, f.other.token);
+    expect([403, 404], `another user got ${stranger.status} ${stranger.msg}`).toContain(stranger.status);
+  }
+  letIn(await send(method, probe, ownerToken));
+}
+
+async function checkSocket(): Promise<void> {
+  const anonymous = await openSocket(base, "");
+  expect((await anonymous.closed).code).toBe(4401);
+  const stranger = await openSocket(base, "not-a-session");
+  expect((await stranger.closed).code).toBe(4401);
+  const signedIn = await openSocket(base, f.owner.token);
+  signedIn.send({ type: "ping" });
+  await signedIn.next(isType("pong"));
+  await signedIn.close();
+}
+
+describe("the authorization matrix", () => {
+  it("classifies every registered /api route", () => {
+    const unclassified = t.routes.map((route) => route.key).filter((key) => !(key in RULES));
+    expect(unclassified, "add these routes to RULES in authorization.test.ts").toEqual([]);
+  });
+
+  const registered = new Set(t.routes.map((route) => route.key));
+  for (const [key, rule] of Object.entries(RULES)) {
+    const [method = "", url = ""] = key.split(" ");
+    it.skipIf(!registered.has(key))(`${key} is ${rule.access}`, async () => {
+      if (rule.access === "socket") await checkSocket();
+      else await checkHttpRoute(method, url, rule);
+    });
+  }
+});

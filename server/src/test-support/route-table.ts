@@ -1,0 +1,54 @@
+import type { DatabaseTarget, Db } from "../db/database.js";
+import { createTestApp, type TestApp } from "./test-app.js";
+
+/** One API route as registered: "GET /api/goods/info/:id". */
+export interface ApiRoute {
+  method: string;
+  url: string;
+  /** "GET /api/goods/info/:id", the key route tables use. */
+  key: string;
+}
+
+/**
+ * A test app and every /api route it registered, read from Fastify's onRoute hook: a route added
+ * tomorrow is in this list without anyone editing a test. HEAD routes are Fastify's copies of GETs.
+ */
+export async function createTestAppWithRoutes(
+  env: Record<string, string> = {},
+): Promise<TestApp & { routes: ApiRoute[] }> {
+  const seen = new Map<string, ApiRoute>();
+  const t = await createTestApp(env, {
+    onRoute(route) {
+      if (!route.url.startsWith("/api/")) return;
+      for (const method of [route.method].flat()) {
+        if (method === "HEAD") continue;
+        const key = `${method} ${route.url}`;
+        seen.set(key, { method, url: route.url, key });
+      }
+    },
+  });
+  return { ...t, routes: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)) };
+}
+
+/** Fills a route's path parameters (":id", ":goodsId") with the given raw, already encoded text. */
+export function pathWith(url: string, value: (name: string) => string): string {
+  return url.replace(/:(\w+)/g, (_, name: string) => value(name));
+}
+
+/** Rows in every table of the app's database, to tell that a request wrote nothing. */
+export async function countRows(db: Db, database: DatabaseTarget): Promise<Record<string, number>> {
+  const tables = (await db.introspection.getTables()).filter(
+    (table) =>
+      !table.name.startsWith("kysely_") && (!database.postgresSchema || table.schema === database.postgresSchema),
+  );
+  const counts: Record<string, number> = {};
+  for (const table of tables) {
+    const row = await db
+      // biome-ignore lint/suspicious/noExplicitAny: every table of the database, whatever its type
+      .selectFrom(table.name as any)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow();
+    counts[table.name] = Number(row.n);
+  }
+  return counts;
+}
