@@ -76,7 +76,11 @@ export function unusedUploadsBefore(db: DbOrTx, cutoff: string) {
         exists(
           selectFrom("users")
             .select("users.id")
-            .where("users.avatarUrl", "=", sql<string>`'/files/' || pictures.file_id || '.webp'`),
+            // The profile form may show either size of the upload as the avatar.
+            .where("users.avatarUrl", "in", [
+              sql<string>`'/files/' || pictures.file_id || '.webp'`,
+              sql<string>`'/files/' || pictures.file_id || '-thumb.webp'`,
+            ]),
         ),
       ),
     )
