@@ -19,6 +19,7 @@ import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { nowIso } from "./lib/clock.js";
+import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { registerErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { createHub } from "./plugins/realtime.js";
@@ -45,8 +46,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: false,
   });
-  const db = openDatabase(options.database ?? databaseTargetOf(config));
+  const db = openDatabase(options.database ?? databaseTargetOf(config), {
+    limits: config.databaseLimits,
+    log: app.log,
+  });
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", createMailer(config, app.log));
@@ -63,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schedulePurge(app);
 
   registerErrorEnvelope(app);
+  answerUnavailableWhileClosing(app);
   await registerSecurityHeaders(app);
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
