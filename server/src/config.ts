@@ -48,7 +48,11 @@ const EnvSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: count(10_000, 0, 600_000),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   REDIS_CHANNEL: z.string().min(1).default("xianzhi:chat"),
-  CHAT_HEARTBEAT_SECONDS: count(30, 1, 3600),
+  CHAT_HEARTBEAT_SECONDS: z
+    .string()
+    .default("30")
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(1).max(3600)),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: port("587"),
   SMTP_SECURE: flag.default(false),
