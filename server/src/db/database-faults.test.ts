@@ -9,7 +9,7 @@ import { buildApp } from "../app.js";
 import { loadConfig } from "../config.js";
 import { registerUser } from "../test-support/accounts.js";
 import { type Answer, driveLoad, type LoadTarget, request } from "../test-support/load.js";
-import { findPostgresBin, PostgresCluster } from "../test-support/postgres-cluster.js";
+import { findPostgresBin, PostgresCluster, sendSignal } from "../test-support/postgres-cluster.js";
 import { testDatabase } from "../test-support/test-app.js";
 
 /**
@@ -61,7 +61,7 @@ function expectOkOrUnavailable(batch: Answer[]): void {
   const unexpected = batch.filter(
     (answer) =>
       !(answer.status === 200 && answer.code === 200) &&
-      !(answer.status === 503 && answer.code === 503 && answer.msg === unavailable.msg),
+      !(answer.status === unavailable.status && answer.code === unavailable.code && answer.msg === unavailable.msg),
   );
   expect(unexpected).toEqual([]);
   expect(Math.max(...batch.map((answer) => answer.ms))).toBeLessThan(answerBoundMs);
@@ -91,8 +91,9 @@ describe.runIf(runHere)("database faults (a throwaway PostgreSQL cluster)", () =
     await cluster?.destroy();
     if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     const sent = answers.length;
-    const unavailableCount = answers.filter((answer) => answer.status === 503).length;
-    console.info(`database faults: ${sent} requests, ${unavailableCount} answered 503`);
+    const refused = answers.filter((answer) => answer.status === 503);
+    const slowest = Math.max(0, ...refused.map((answer) => answer.ms));
+    console.info(`database faults: ${sent} requests, ${refused.length} answered 503, the slowest in ${slowest} ms`);
   }, 60_000);
 
   it("answers 503 envelopes while PostgreSQL restarts (pg_ctl stop -m fast) and serves again by itself", async () => {
@@ -130,7 +131,28 @@ describe.runIf(runHere)("database faults (a throwaway PostgreSQL cluster)", () =
     expect(recoveryMs).toBeLessThan(5_000);
   }, 60_000);
 
-  it("keeps every write it acknowledged across the restart and the freeze", async () => {
+  it("replaces connections that stopped answering instead of lending them out again", async () => {
+    await driveLoad(target, { perSecond, maxMs: 500 }).then((batch) => answers.push(...batch));
+    // Only the app's open connections hang (a dead peer after a failover); new ones still work.
+    const backends = await cluster.backendPids();
+    expect(backends.length).toBeGreaterThan(0);
+    sendSignal(backends, "SIGSTOP");
+    let batch: Answer[];
+    const frozenAt = Date.now();
+    try {
+      batch = await driveLoad(target, { perSecond, maxMs: answerBoundMs + 3_000 });
+    } finally {
+      sendSignal(backends, "SIGCONT");
+    }
+    answers.push(...batch);
+    expectOkOrUnavailable(batch);
+    // Once each hung connection has timed out once, every answer comes from a fresh one.
+    const settled = batch.filter((answer) => answer.startedAt > frozenAt + answerBoundMs);
+    expect(settled.length).toBeGreaterThan(10);
+    expect(settled.filter((answer) => answer.code !== 200)).toEqual([]);
+  }, 60_000);
+
+  it("keeps every write it acknowledged across the restart and the freezes", async () => {
     const acknowledged = answers.flatMap((answer) => (answer.id ? [Number(answer.id)] : []));
     expect(acknowledged.length).toBeGreaterThan(10);
     const client = new pg.Client({ connectionString: cluster.url });

@@ -5,6 +5,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import pg from "pg";
 
 const run = promisify(execFile);
 
@@ -94,13 +95,21 @@ export class PostgresCluster {
   }
 
   /** SIGSTOP freezes the database as a hung host would: connections open, nothing answers. */
-  signalAll(signal: "SIGSTOP" | "SIGCONT"): void {
-    for (const pid of this.processes()) {
-      try {
-        process.kill(pid, signal);
-      } catch {
-        // A backend that ended meanwhile needs no signal.
-      }
+  signalAll(name: "SIGSTOP" | "SIGCONT"): void {
+    sendSignal(this.processes(), name);
+  }
+
+  /** The server processes of the connections open now, except the asking one. */
+  async backendPids(): Promise<number[]> {
+    const client = new pg.Client({ connectionString: this.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()",
+      );
+      return rows.map((row) => row.pid);
+    } finally {
+      await client.end();
     }
   }
 
@@ -115,11 +124,18 @@ export class PostgresCluster {
   /** Stops whatever state the cluster is in (even frozen) and removes its folder. */
   async destroy(): Promise<void> {
     this.signalAll("SIGCONT");
-    await this.stop("immediate").catch(() => {
-      const postmaster = this.postmasterPid();
-      if (postmaster !== null) process.kill(postmaster, "SIGKILL");
-    });
+    await this.stop("immediate").catch(() => sendSignal(this.processes(), "SIGKILL"));
     await fsp.rm(this.folder, { recursive: true, force: true });
+  }
+}
+
+export function sendSignal(pids: number[], name: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // A backend that ended meanwhile needs no signal.
+    }
   }
 }
 
