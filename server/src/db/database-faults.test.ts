@@ -152,6 +152,29 @@ describe.runIf(runHere)("database faults (a throwaway PostgreSQL cluster)", () =
     expect(settled.filter((answer) => answer.code !== 200)).toEqual([]);
   }, 60_000);
 
+  it("answers 503 when a statement waits past statement_timeout, then serves at once", async () => {
+    const locker = new pg.Client({ connectionString: cluster.url });
+    await locker.connect();
+    let blocked: Answer[];
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE goods IN ACCESS EXCLUSIVE MODE");
+      blocked = await Promise.all([request(target, "read"), request(target, "write")]);
+    } finally {
+      await locker.query("ROLLBACK");
+      await locker.end();
+    }
+    answers.push(...blocked);
+    expectOkOrUnavailable(blocked);
+    for (const answer of blocked) {
+      expect(answer.status).toBe(503);
+      // PostgreSQL's own cancel (57014), before the client's read timeout would have fired.
+      expect(answer.ms).toBeGreaterThanOrEqual(limits.statementTimeoutMs - 100);
+      expect(answer.ms).toBeLessThan(limits.statementTimeoutMs + 1_000);
+    }
+    expect(await timeToRecover()).toBeLessThan(1_000);
+  }, 30_000);
+
   it("keeps every write it acknowledged across the restart and the freezes", async () => {
     const acknowledged = answers.flatMap((answer) => (answer.id ? [Number(answer.id)] : []));
     expect(acknowledged.length).toBeGreaterThan(10);
