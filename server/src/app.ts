@@ -20,6 +20,7 @@ import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { nowIso } from "./lib/clock.js";
+import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { createHub } from "./plugins/realtime.js";
@@ -51,9 +52,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Bad URLs, over-long ids and requests the HTTP parser refuses are answered as the envelope too.
     frameworkErrors: sendErrorEnvelope,
     clientErrorHandler: answerClientError,
+    return503OnClosing: false,
   });
   if (options.onRoute) app.addHook("onRoute", options.onRoute);
-  const db = openDatabase(options.database ?? databaseTargetOf(config));
+  const db = openDatabase(options.database ?? databaseTargetOf(config), {
+    limits: config.databaseLimits,
+    log: app.log,
+  });
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", createMailer(config, app.log));
@@ -70,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schedulePurge(app);
 
   registerErrorEnvelope(app);
+  answerUnavailableWhileClosing(app);
   await registerSecurityHeaders(app);
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });

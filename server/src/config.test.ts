@@ -11,6 +11,8 @@ describe("configuration", () => {
       redisUrl: null,
       smtp: null,
       demoData: true,
+      databaseLimits: { poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15000, idleTimeoutMs: 30000 },
+      shutdownTimeoutMs: 10000,
     });
     expect(config.dataDir).toMatch(/data$/);
   });
@@ -27,6 +29,11 @@ describe("configuration", () => {
       SMTP_USER: "mailer",
       SMTP_PASS: "pw",
       DEMO_DATA: "false",
+      DATABASE_POOL_MAX: "20",
+      DATABASE_CONNECT_TIMEOUT_MS: "2000",
+      DATABASE_STATEMENT_TIMEOUT_MS: "30000",
+      DATABASE_IDLE_TIMEOUT_MS: "60000",
+      SHUTDOWN_TIMEOUT_MS: "3000",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -35,6 +42,8 @@ describe("configuration", () => {
       redisUrl: "redis://cache:6379",
       smtp: { host: "smtp.example.com", port: 465, secure: true, user: "mailer", pass: "pw" },
       demoData: false,
+      databaseLimits: { poolMax: 20, connectTimeoutMs: 2000, statementTimeoutMs: 30000, idleTimeoutMs: 60000 },
+      shutdownTimeoutMs: 3000,
     });
   });
 
@@ -50,6 +59,11 @@ describe("configuration", () => {
     [{ REDIS_URL: "localhost:6379" }, /REDIS_URL/],
     [{ SMTP_SECURE: "maybe" }, /SMTP_SECURE="maybe": must be true or false/],
     [{ LOG_LEVEL: "loud" }, /LOG_LEVEL/],
+    [{ DATABASE_POOL_MAX: "0" }, /DATABASE_POOL_MAX="0"/],
+    [{ DATABASE_CONNECT_TIMEOUT_MS: "5s" }, /DATABASE_CONNECT_TIMEOUT_MS="5s": must be a number/],
+    [{ DATABASE_STATEMENT_TIMEOUT_MS: "1.5" }, /DATABASE_STATEMENT_TIMEOUT_MS/],
+    [{ DATABASE_IDLE_TIMEOUT_MS: "-1" }, /DATABASE_IDLE_TIMEOUT_MS/],
+    [{ SHUTDOWN_TIMEOUT_MS: "forever" }, /SHUTDOWN_TIMEOUT_MS/],
   ])("stops with a message naming a bad value: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from "./db/postgres-pool.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -14,6 +15,13 @@ const port = (fallback: string) =>
     .default(fallback)
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(0).max(65535));
+
+const count = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(min).max(max));
 
 const optionalUrl = (protocols: string[]) =>
   z
@@ -33,6 +41,11 @@ const EnvSchema = z.object({
     .min(1)
     .default(path.join(repoRoot, "web", "dist")),
   DATABASE_URL: optionalUrl(["postgres", "postgresql"]),
+  DATABASE_POOL_MAX: count(DEFAULT_DATABASE_LIMITS.poolMax, 1, 1000),
+  DATABASE_CONNECT_TIMEOUT_MS: count(DEFAULT_DATABASE_LIMITS.connectTimeoutMs, 100, 600_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: count(DEFAULT_DATABASE_LIMITS.statementTimeoutMs, 100, 3_600_000),
+  DATABASE_IDLE_TIMEOUT_MS: count(DEFAULT_DATABASE_LIMITS.idleTimeoutMs, 100, 3_600_000),
+  SHUTDOWN_TIMEOUT_MS: count(10_000, 0, 600_000),
   REDIS_URL: optionalUrl(["redis", "rediss"]),
   REDIS_CHANNEL: z.string().min(1).default("xianzhi:chat"),
   CHAT_HEARTBEAT_SECONDS: z
@@ -63,6 +76,10 @@ export interface Config {
   /** Folder of the built web app; null serves the API alone. */
   webDist: string | null;
   databaseUrl: string | null;
+  /** PostgreSQL pool size and timeouts. */
+  databaseLimits: DatabaseLimits;
+  /** How long a SIGTERM waits for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
   redisUrl: string | null;
   /** Redis pub/sub channel the server processes share chat frames on. */
   redisChannel: string;
@@ -100,6 +117,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     webDist: path.resolve(e.WEB_DIST),
     databaseUrl: e.DATABASE_URL ?? null,
+    databaseLimits: {
+      poolMax: e.DATABASE_POOL_MAX,
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleTimeoutMs: e.DATABASE_IDLE_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     redisUrl: e.REDIS_URL ?? null,
     redisChannel: e.REDIS_CHANNEL,
     chatHeartbeatSeconds: e.CHAT_HEARTBEAT_SECONDS,

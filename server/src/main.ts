@@ -1,18 +1,40 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig } from "./config.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, "shutting down");
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  closeOnSignals(app, config.shutdownTimeoutMs);
   const address = await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? "PostgreSQL" : `SQLite ${config.dataDir}`;
   app.log.info({ address }, `闲置 Xianzhi is ready at ${address} (data: ${where})`);
+}
+
+/**
+ * SIGTERM or SIGINT: stop accepting connections, let the requests in flight finish, then exit 0.
+ * A request that hangs past the timeout does not keep the process (and a deploy) waiting: exit 1.
+ */
+function closeOnSignals(app: FastifyInstance, timeoutMs: number): void {
+  const shutDown = (signal: NodeJS.Signals) => {
+    app.log.info({ signal }, "shutting down: finishing the requests in flight");
+    setTimeout(() => {
+      app.log.error({ timeoutMs }, "requests still in flight after the shutdown timeout: exiting anyway");
+      process.exit(1);
+    }, timeoutMs).unref();
+    app.close().then(
+      () => {
+        app.log.info("shut down");
+        process.exit(0);
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, "shutting down failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", shutDown);
+  process.once("SIGTERM", shutDown);
 }
 
 main().catch((error: unknown) => {

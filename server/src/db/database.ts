@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from "kysely";
-import pg from "pg";
 import { spaceCjk } from "../lib/words.js";
+import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
 
 export type Db = Kysely<DB>;
@@ -19,13 +19,22 @@ export interface DatabaseTarget {
   sqliteFile?: string;
 }
 
-export function openDatabase(target: DatabaseTarget): Db {
+export interface OpenOptions {
+  limits?: DatabaseLimits;
+  /** Where lost connections are reported; they never reach the request that did not use them. */
+  log?: PoolLog;
+}
+
+const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
+
+export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const plugins = [new CamelCasePlugin()];
   if (target.postgresUrl) {
-    const pool = new pg.Pool({
+    const pool = createPostgresPool({
       connectionString: target.postgresUrl,
-      max: 10,
-      ...(target.postgresSchema ? { options: `-c search_path=${target.postgresSchema},public` } : {}),
+      schema: target.postgresSchema,
+      limits: options.limits ?? DEFAULT_DATABASE_LIMITS,
+      log: options.log ?? consoleLog,
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   }

@@ -2,6 +2,7 @@ import { STATUS_CODES } from "node:http";
 import type { Socket } from "node:net";
 import { type ErrorSpec, Errors } from "@xianzhi/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { databaseUnavailable } from "../db/errors.js";
 import { AppError } from "../errors.js";
 
 /** Fastify's own errors (body parsing, limits, URLs) and their places in the catalogue. */
@@ -35,15 +36,20 @@ function toAppError(error: FastifyError | AppError): AppError {
   if (error instanceof AppError) return error;
   const known = FRAMEWORK_ERRORS[error.code ?? ""];
   if (known) return new AppError(known);
+  if (databaseUnavailable(error)) return new AppError(Errors.SERVICE_UNAVAILABLE);
   if (error instanceof SyntaxError && error.statusCode === 400) return new AppError(Errors.INVALID_JSON);
   const byStatus = error.statusCode ? BY_STATUS[error.statusCode] : undefined;
   return new AppError(byStatus ?? Errors.INTERNAL);
 }
 
-/** The one place that turns an error into the reply envelope; 5xx are logged, never shown. */
+/**
+ * The one place that turns an error into the reply envelope; 5xx are logged, never shown. A 503
+ * (database away, server closing) is expected during a restart: a warning, not an error.
+ */
 export function sendErrorEnvelope(error: FastifyError | AppError, req: FastifyRequest, reply: FastifyReply) {
   const appError = toAppError(error);
-  if (appError.status >= 500) req.log.error({ err: error }, "request failed");
+  if (appError.status === 503) req.log.warn({ err: error }, "service unavailable");
+  else if (appError.status >= 500) req.log.error({ err: error }, "request failed");
   else if (!(error instanceof AppError)) req.log.info({ err: error }, "request rejected");
   return reply.status(appError.status).send({ code: appError.code, msg: appError.message, data: appError.data });
 }

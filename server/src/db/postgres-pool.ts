@@ -1,0 +1,82 @@
+import pg from "pg";
+
+/** How long the server waits on PostgreSQL before it answers 503 instead of hanging. */
+export interface DatabaseLimits {
+  poolMax: number;
+  /** Opening a connection, and waiting for a free one when all are busy. */
+  connectTimeoutMs: number;
+  /** PostgreSQL cancels a statement after this; a transaction left idle this long is ended too. */
+  statementTimeoutMs: number;
+  /** An unused connection is closed after this, so a restarted server is not met with stale ones. */
+  idleTimeoutMs: number;
+}
+
+export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
+  poolMax: 10,
+  connectTimeoutMs: 5_000,
+  statementTimeoutMs: 15_000,
+  idleTimeoutMs: 30_000,
+};
+
+/**
+ * The client gives up on an answer a little after PostgreSQL would have cancelled the statement:
+ * PostgreSQL's own 57014 comes first when it is alive, this only fires when it is frozen or gone.
+ */
+const READ_TIMEOUT_MARGIN_MS = 1_000;
+
+export interface PoolLog {
+  warn(details: object, message: string): void;
+}
+
+export interface PoolOptions {
+  connectionString: string;
+  schema?: string;
+  limits: DatabaseLimits;
+  log: PoolLog;
+}
+
+/**
+ * A pool that survives the database going away: a dropped connection is logged, never thrown
+ * (an unhandled `error` event would end the process), and a connection whose answer timed out
+ * is closed rather than handed to the next request behind a query that never finishes.
+ */
+export function createPostgresPool(options: PoolOptions): pg.Pool {
+  const { limits, log } = options;
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: limits.poolMax,
+    connectionTimeoutMillis: limits.connectTimeoutMs,
+    idleTimeoutMillis: limits.idleTimeoutMs,
+    statement_timeout: limits.statementTimeoutMs,
+    idle_in_transaction_session_timeout: limits.statementTimeoutMs,
+    query_timeout: limits.statementTimeoutMs + READ_TIMEOUT_MARGIN_MS,
+    keepAlive: true,
+    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+  });
+  // The pool passes on the errors of its idle connections, and without a listener an `error`
+  // event ends the process. Each connection's own listener below has logged them already.
+  pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    // A connection in use has no other listener: the pool removes its own while lending it out.
+    client.on("error", (error) => log.warn({ err: error }, "database connection lost"));
+    closeAfterReadTimeout(client);
+  });
+  return pool;
+}
+
+/**
+ * pg leaves a timed-out query running on its connection; ending the client before it goes back
+ * to the pool makes the pool discard it. The wrapper is installed once per connection.
+ */
+function closeAfterReadTimeout(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === "Query read timeout") void client.end();
+      });
+    }
+    return result;
+  }) as typeof client.query;
+}
