@@ -228,14 +228,18 @@ describe("a seller and a buyer, end to end", () => {
     expect(detail.data.status).toBe("on_sale");
   });
 
-  it("changes the password, and signs in again with the new one", async () => {
+  it("changes the password, stays signed in, and signs in again with the new one after logging out", async () => {
     const page = sellerPage;
     await page.goto(`${server.url}/userinfo`);
     await page.getByRole("tab", { name: "账号安全" }).click();
     await page.getByLabel("原密码").fill(seller.password);
     await page.getByLabel("新密码").fill("secondpass2");
     await page.getByRole("button", { name: "修改密码" }).click();
-    await page.waitForURL(`${server.url}/login`);
+    await page.getByText("密码已修改，其他设备已退出登录").waitFor();
+    expect(page.url()).toBe(`${server.url}/userinfo`);
+    await page.getByRole("button", { name: `${seller.username}的菜单` }).click();
+    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await page.getByRole("link", { name: "登录" }).click();
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill("secondpass2");
     await page.getByRole("button", { name: /登\s*录/ }).click();

@@ -122,7 +122,12 @@ export const UpdateProfileBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), "请至少修改一项资料");
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
-export const ChangeEmailBodySchema = z.object({ email: EmailSchema, emailTicket: TicketSchema });
+/** The current password too, so a signed-in browser left open cannot move the account elsewhere. */
+export const ChangeEmailBodySchema = z.object({
+  email: EmailSchema,
+  emailTicket: TicketSchema,
+  password: z.string().min(1).max(AccountLimits.passwordMax),
+});
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const ChangePasswordBodySchema = z.object({

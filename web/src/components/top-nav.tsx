@@ -6,13 +6,15 @@ import { useAppDispatch, useAppSelector } from "../app/hooks";
 import { paths } from "../app/paths";
 import { useMeQuery } from "../features/auth/auth-api";
 import { setUserInfo } from "../features/auth/auth-slice";
-import { isSignedIn, signOut } from "../features/auth/session";
+import { isSignedIn } from "../features/auth/session";
+import { useLogOut } from "../features/auth/use-log-out";
 import { useUnreadTotalQuery } from "../features/chat/chat-api";
 
 /** The top bar on every screen: logo, search, post, and the user's menu or the sign-in links. */
 export function TopNav() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const logOut = useLogOut();
   const [searchParams] = useSearchParams();
   const signedIn = isSignedIn();
   const { data: me } = useMeQuery(undefined, { skip: !signedIn });
@@ -34,10 +36,8 @@ export function TopNav() {
       { key: "logout", icon: <LogoutOutlined />, label: "退出登录" },
     ],
     onClick: ({ key }: { key: string }) => {
-      if (key === "logout") {
-        signOut(dispatch);
-        navigate(paths.home);
-      } else navigate(key === "chat" ? paths.chat : paths.userinfo);
+      if (key === "logout") void logOut().then(() => navigate(paths.home));
+      else navigate(key === "chat" ? paths.chat : paths.userinfo);
     },
   };
 

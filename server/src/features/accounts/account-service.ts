@@ -11,13 +11,16 @@ import {
   type UpdateProfileBody,
   type UserInfo,
 } from "@xianzhi/contract";
+import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
+import type { Mailer } from "../../plugins/mail.js";
 import { requireOwnAvatar } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
+import { emailChangedNotice } from "./email-notices.js";
 import {
   forgetLoginFailures,
   type LoginAttempt,
@@ -25,7 +28,7 @@ import {
   recordLoginFailure,
   refuseWhileLocked,
 } from "./login-throttle.js";
-import { deleteSessionsOfUser, insertSession } from "./session-repository.js";
+import { deleteSession, deleteSessionsOfUser, insertSession } from "./session-repository.js";
 import { toUserInfo } from "./user-mapper.js";
 import {
   findUserByEmail,
@@ -60,14 +63,19 @@ function explainUniqueViolation(error: unknown): never {
   throw error;
 }
 
+/**
+ * The e-mail ticket is checked first, inside the transaction, and the password is hashed before
+ * it whatever happens: a bogus ticket answers EMAIL_TICKET_INVALID in the same time for a
+ * registered and an unknown address, so registration tells nobody which addresses have accounts.
+ */
 export async function register(db: Db, body: RegisterBody): Promise<AuthResult> {
-  if (await findUserByUsername(db, body.username)) throw appError("USERNAME_TAKEN");
-  if (await findUserByEmail(db, body.email)) throw appError("EMAIL_TAKEN");
   const passwordHash = await hashPassword(body.password);
   return db
     .transaction()
     .execute(async (tx) => {
       await spendEmailTicket(tx, body.emailTicket, body.email, "register");
+      if (await findUserByUsername(tx, body.username)) throw appError("USERNAME_TAKEN");
+      if (await findUserByEmail(tx, body.email)) throw appError("EMAIL_TAKEN");
       const user = await insertUser(tx, { username: body.username, email: body.email, passwordHash, now: nowIso() });
       return startSession(tx, user);
     })
@@ -121,16 +129,43 @@ export async function updateProfile(db: Db, userId: number, body: UpdateProfileB
   return toUserInfo(user);
 }
 
-export async function changeEmail(db: Db, userId: number, body: ChangeEmailBody): Promise<UserInfo> {
-  const current = await getUserInfo(db, userId);
-  if (current.email === body.email) throw appError("SAME_EMAIL");
-  return db
+export interface MailDeps {
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Asks for the password, so a borrowed signed-in browser cannot take the account over, and tells
+ * the old address, so its owner learns of a change they did not make. A wrong password spends
+ * nothing: the ticket stays good for the next try.
+ */
+export async function changeEmail(deps: MailDeps, userId: number, body: ChangeEmailBody): Promise<UserInfo> {
+  const { db } = deps;
+  const user = await findUserById(db, userId);
+  if (!user) throw appError("SESSION_EXPIRED");
+  if (!(await verifyPassword(body.password, user.passwordHash))) {
+    throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
+  }
+  if (user.email === body.email) throw appError("SAME_EMAIL");
+  const changed = await db
     .transaction()
     .execute(async (tx) => {
       await spendEmailTicket(tx, body.emailTicket, body.email, "change_email");
       return toUserInfo(await updateUser(tx, userId, { email: body.email, updatedAt: nowIso() }));
     })
     .catch(explainUniqueViolation);
+  await notifyOldAddress(deps, user, changed.email);
+  return changed;
+}
+
+/** The change is made by now; a notice that cannot be sent is logged, not answered as a failure. */
+async function notifyOldAddress({ mailer, log }: MailDeps, user: UserRow, newEmail: string): Promise<void> {
+  try {
+    await mailer.send(emailChangedNotice(user.email, user.username, newEmail));
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, "the e-mail change notice could not be sent");
+  }
 }
 
 /** Every other session of the user ends: whoever knew the old password is signed out. */
@@ -156,5 +191,11 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<nu
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
   });
+  return null;
+}
+
+/** Ends the caller's own session: the token stops working at once, whoever else holds it. */
+export async function logout(db: Db, me: CurrentUser): Promise<null> {
+  await deleteSession(db, me.sessionId);
   return null;
 }

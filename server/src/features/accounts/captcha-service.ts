@@ -1,29 +1,21 @@
 import { AccountLimits, type Captcha, type CaptchaTicket, type ConfirmCaptchaBody } from "@xianzhi/contract";
-import svgCaptcha from "svg-captcha";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { randomToken, sha256 } from "../../lib/secrets.js";
+import { drawCaptcha, randomCaptchaAnswer } from "./captcha-image.js";
 import { insertCaptcha, insertCaptchaTicket, takeCaptcha, takeCaptchaTicket } from "./verification-repository.js";
 
 export async function createCaptcha(db: DbOrTx): Promise<Captcha> {
-  const { text, data } = svgCaptcha.create({
-    size: AccountLimits.captchaLength,
-    noise: 3,
-    color: true,
-    background: "#f4f6f8",
-    ignoreChars: "0oO1iIlL",
-    width: 120,
-    height: 40,
-  });
+  const answer = randomCaptchaAnswer(AccountLimits.captchaLength);
   const captchaId = randomToken();
   // The answer is kept in the database, not in this process, so any server process can check it.
   await insertCaptcha(db, {
     id: captchaId,
-    answer: text.toLowerCase(),
+    answer: answer.toLowerCase(),
     expiresAt: isoAfterSeconds(AccountLimits.captchaTtlSeconds),
   });
-  return { captchaId, svg: data };
+  return { captchaId, svg: drawCaptcha(answer) };
 }
 
 /** One guess per captcha: right or wrong, it is used up, so it cannot be tried over and over. */

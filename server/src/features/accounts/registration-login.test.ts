@@ -106,6 +106,19 @@ describe("registration", () => {
     expect(madeUp).toMatchObject({ code: 1007, msg: "邮箱验证已失效，请重新验证" });
   });
 
+  it("answers a made-up ticket alike for a registered and an unknown address or name", async () => {
+    const known = await registerUser(t.app, t.dataDir);
+    const tries = [
+      { username: "fresh_name", email: known.email },
+      { username: "fresh_name", email: "nobody-here@example.com" },
+      { username: known.username, email: "nobody-here@example.com" },
+    ];
+    const replies = await Promise.all(
+      tries.map((fields) => register({ ...fields, password: "secret123", emailTicket: "made-up-ticket" })),
+    );
+    for (const reply of replies) expect(reply).toMatchObject({ code: 1007, msg: "邮箱验证已失效，请重新验证" });
+  });
+
   it("lets exactly one of two simultaneous registrations of a name win", async () => {
     const tickets = await Promise.all(
       ["racer1@example.com", "racer2@example.com"].map((email) => emailTicketFor(t.app, t.dataDir, email, "register")),

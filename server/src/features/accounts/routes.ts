@@ -65,7 +65,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.put("/user/email", async (req) => {
     const me = await requireUser(req);
     const body = parseInput(ChangeEmailBodySchema, req.body);
-    return ok(await accounts.changeEmail(db, me.userId, body), "邮箱已更换");
+    return ok(await accounts.changeEmail({ db, mailer: app.mailer, log: req.log }, me.userId, body), "邮箱已更换");
+  });
+
+  app.post("/user/logout", async (req) => {
+    const me = await requireUser(req);
+    return ok(await accounts.logout(db, me), "已退出登录");
   });
 
   app.put("/user/password", async (req) => {

@@ -30,3 +30,7 @@ export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSes
   if (exceptSessionId !== undefined) query = query.where("id", "!=", exceptSessionId);
   await query.execute();
 }
+
+export async function deleteSession(db: DbOrTx, sessionId: number): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}

@@ -57,6 +57,9 @@ export const authApi = api.injectEndpoints({
     changePassword: build.mutation<null, ChangePasswordBody>({
       query: (body) => ({ url: "/user/password", method: "PUT", body }),
     }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: "/user/logout", method: "POST" }),
+    }),
     resetPassword: build.mutation<null, ResetPasswordBody>({
       query: (body) => ({ url: "/user/password/reset", method: "POST", body }),
     }),
@@ -76,4 +79,5 @@ export const {
   useChangeEmailMutation,
   useChangePasswordMutation,
   useResetPasswordMutation,
+  useLogoutMutation,
 } = authApi;

@@ -68,7 +68,8 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
   return (
     <>
       <Form.Item label="图形验证码" required extra="获取邮箱验证码前填写">
-        <Space.Compact block>
+        {/* Large, so the warped characters of the picture stay readable. */}
+        <Space.Compact block size="large">
           <Form.Item name="captchaCode" noStyle>
             <Input aria-label="图形验证码" maxLength={AccountLimits.captchaLength} autoComplete="off" />
           </Form.Item>

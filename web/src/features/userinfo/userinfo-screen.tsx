@@ -2,12 +2,11 @@ import { LogoutOutlined } from "@ant-design/icons";
 import { Avatar, Button, Card, Skeleton, Tabs } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { GoodsGrid } from "../../components/goods-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useMeQuery } from "../auth/auth-api";
-import { signOut } from "../auth/session";
+import { useLogOut } from "../auth/use-log-out";
 import { useFavoritesQuery } from "../favorites/favorites-api";
 import { MyGoods } from "./my-goods";
 import { ProfileForm } from "./profile-form";
@@ -22,7 +21,7 @@ function MyFavorites() {
 export default function UserinfoScreen() {
   useDocumentTitle(titles.userinfo);
   const navigate = useNavigate();
-  const dispatch = useAppDispatch();
+  const logOut = useLogOut();
   const { data: me, isLoading } = useMeQuery();
   if (isLoading || !me) return <Skeleton active className="page" />;
 
@@ -41,10 +40,7 @@ export default function UserinfoScreen() {
           <Button
             icon={<LogoutOutlined />}
             className="userinfo__logout"
-            onClick={() => {
-              signOut(dispatch);
-              navigate(paths.home, { replace: true });
-            }}
+            onClick={() => void logOut().then(() => navigate(paths.home, { replace: true }))}
           >
             退出登录
           </Button>

@@ -1,0 +1,117 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
+import { launchBrowser, signInAs, waitUntilSettled } from "./browser.js";
+import { type RunningServer, startServer } from "./server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new user signed in on a page of their own; returns the page and the token it holds. */
+async function signedInPage(password = "secret123") {
+  const user = await registerUser(server.app, server.dataDir, { password });
+  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const token = await signInAs(page, server.url, user.username, password);
+  return { user, page, token };
+}
+
+async function statusOfToken(token: string): Promise<number> {
+  const reply = await fetch(`${server.url}/api/user/getinfo`, { headers: { authorization: `Bearer ${token}` } });
+  return reply.status;
+}
+
+const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("accessToken"));
+
+async function openSecurityTab(page: Page) {
+  await page.goto(`${server.url}/userinfo`);
+  await page.getByRole("tab", { name: "账号安全" }).click();
+}
+
+async function captchaAnswer(): Promise<string> {
+  const row = await server.app.db
+    .selectFrom("captchas")
+    .select("answer")
+    .orderBy("expiresAt", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.answer;
+}
+
+describe("account security in the browser", () => {
+  it("keeps the user signed in after a password change", async () => {
+    const { page, token } = await signedInPage("before123");
+    await openSecurityTab(page);
+    await page.getByLabel("原密码").fill("before123");
+    await page.getByLabel("新密码").fill("after4567");
+    await page.getByRole("button", { name: "修改密码" }).click();
+    await page.getByText("密码已修改，其他设备已退出登录").waitFor();
+
+    expect(page.url()).toBe(`${server.url}/userinfo`);
+    expect(await storedToken(page)).toBe(token);
+    expect(await statusOfToken(token)).toBe(200);
+    await page.reload();
+    await page.getByRole("button", { name: "退出登录" }).waitFor();
+  });
+
+  it("asks for the current password to change the e-mail, and the old address is told", async () => {
+    const { user, page } = await signedInPage();
+    const newEmail = `moved-${user.username}@example.com`.toLowerCase();
+    await openSecurityTab(page);
+    await page.getByLabel("新邮箱").fill(newEmail);
+    await page.locator(".captcha-image img").waitFor();
+    await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
+    await page.getByRole("button", { name: "获取验证码" }).click();
+    await page.getByText("验证码已发送，请查收邮件").waitFor();
+    await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(server.dataDir, newEmail));
+
+    await page.getByLabel("当前密码").fill("wrong1234");
+    await page.getByRole("button", { name: "更换邮箱" }).click();
+    await page.getByText("当前密码错误").waitFor();
+    // The confirmed code is not asked for again: the ticket it gave is still good.
+    await page.getByLabel("当前密码").fill(user.password);
+    await page.getByRole("button", { name: "更换邮箱" }).click();
+    await page.getByText(`当前邮箱：${newEmail}`).waitFor();
+
+    const outbox = path.join(server.dataDir, "outbox");
+    const toOld = (await fs.readdir(outbox)).filter((name) => name.endsWith(`-${user.email}.eml`)).sort();
+    const notice = await fs.readFile(path.join(outbox, toOld.at(-1) ?? ""), "utf8");
+    expect(notice).toContain("m***@example.com");
+  });
+
+  it("退出登录 ends the session on the server too", async () => {
+    const { page, token } = await signedInPage();
+    await page.goto(`${server.url}/userinfo`);
+    await page.getByRole("button", { name: "退出登录" }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole("link", { name: "登录" }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(await statusOfToken(token)).toBe(401);
+  });
+
+  it("signs out of the browser even when the logout call fails", async () => {
+    const { user, page } = await signedInPage();
+    let attempts = 0;
+    await page.route("**/api/user/logout", (route) => {
+      attempts += 1;
+      return route.abort("internetdisconnected");
+    });
+    await page.goto(`${server.url}/`);
+    await waitUntilSettled(page);
+    await page.getByRole("button", { name: `${user.username}的菜单` }).click();
+    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await page.getByRole("link", { name: "登录" }).waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(attempts).toBe(1);
+  });
+});
