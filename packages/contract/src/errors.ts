@@ -18,6 +18,7 @@ export const Errors = {
   EMAIL_SEND_TOO_OFTEN: { status: 429, code: 429, msg: "验证码发送过于频繁，请稍后再试" },
   LOGIN_TOO_MANY_FAILURES: { status: 429, code: 429, msg: "登录失败次数过多，请稍后再试" },
   INTERNAL: { status: 500, code: 500, msg: "服务器内部错误" },
+  SERVICE_UNAVAILABLE: { status: 503, code: 503, msg: "服务暂时不可用，请稍后再试" },
 
   CAPTCHA_WRONG: { status: 200, code: 1001, msg: "图形验证码错误，请刷新后重试" },
   CAPTCHA_EXPIRED: { status: 200, code: 1002, msg: "图形验证码已失效，请刷新后重试" },

@@ -3,5 +3,6 @@ export * from "./chat.js";
 export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./goods.js";
+export * from "./health.js";
 export * from "./issues.js";
 export * from "./social.js";

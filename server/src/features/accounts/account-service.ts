@@ -145,14 +145,15 @@ export async function changePassword(db: Db, me: CurrentUser, body: ChangePasswo
   return null;
 }
 
-export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<null> {
+/** Answers the id of the user whose sessions have all ended. */
+export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<number> {
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await spendEmailTicket(tx, body.emailTicket, body.email, "reset_password");
     const user = await findUserByEmail(tx, body.email);
     if (!user) throw appError("EMAIL_NOT_REGISTERED");
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
+    return user.id;
   });
-  return null;
 }
