@@ -67,6 +67,7 @@ export function redisMessageRate(
     .chatMessageRate;
   return {
     async allow(userId) {
+      if (redis.status !== "ready") return fallback.allowNow(userId);
       try {
         return (await run.call(redis, `${keyPrefix}${userId}`, intervalMs, toleranceMs)) === 1;
       } catch (error) {

@@ -130,6 +130,8 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
   subscriber.subscribe(channel).catch((error) => log.warn({ err: error }, "redis: subscribing failed"));
 
   const publish = async (envelope: Envelope) => {
+    // Away: the outage was logged once when the connection dropped; this process served its own.
+    if (publisher.status !== "ready") return;
     try {
       await publisher.publish(channel, JSON.stringify(envelope));
     } catch (error) {
