@@ -30,6 +30,10 @@ export interface Hub {
   deliver(userIds: number[], frame: ServerFrame): Promise<void>;
   /** Closes the sockets of the sessions named, on every process, with 4401. */
   endSessions(target: SessionTarget): Promise<void>;
+  /** The sessions of the sockets open on this process. */
+  sessionsHere(): number[];
+  /** Closes this process's sockets of these sessions with 4401 (found ended by a check here). */
+  endSessionsHere(sessionIds: number[]): void;
   /** Whether the user may send one more chat message now (counted over all their sockets). */
   allowMessage(userId: number): Promise<boolean>;
   /** "disabled" without Redis; rejects when Redis does not answer. */
@@ -74,10 +78,20 @@ class LocalSockets {
     }
   }
 
+  sessionIds(): number[] {
+    const ids = new Set<number>();
+    for (const sockets of this.byUser.values()) for (const sessionId of sockets.values()) ids.add(sessionId);
+    return [...ids];
+  }
+
   endSessions(target: SessionTarget): void {
-    const owners = "userId" in target ? [this.byUser.get(target.userId)] : [...this.byUser.values()];
-    const ends = (sessionId: number) =>
-      "userId" in target ? sessionId !== target.exceptSessionId : sessionId === target.sessionId;
+    if ("userId" in target) this.endWhere((sessionId) => sessionId !== target.exceptSessionId, target.userId);
+    else this.endWhere((sessionId) => sessionId === target.sessionId);
+  }
+
+  /** Closes with 4401 the sockets whose session `ends`: of one user, or of everyone. */
+  endWhere(ends: (sessionId: number) => boolean, userId?: number): void {
+    const owners = userId === undefined ? [...this.byUser.values()] : [this.byUser.get(userId)];
     for (const sockets of owners) {
       for (const [socket, sessionId] of sockets ?? []) {
         if (!ends(sessionId)) continue;
@@ -93,6 +107,11 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
   const common = {
     join: (owner: SocketOwner, socket: WebSocket) => local.join(owner, socket),
     leave: (owner: SocketOwner, socket: WebSocket) => local.leave(owner, socket),
+    sessionsHere: () => local.sessionIds(),
+    endSessionsHere: (sessionIds: number[]) => {
+      const ended = new Set(sessionIds);
+      local.endWhere((sessionId) => ended.has(sessionId));
+    },
   };
   if (!redisUrl) {
     const rate = memoryMessageRate(ChatLimits.userMessageBurst, ChatLimits.userMessagesPerSecond);

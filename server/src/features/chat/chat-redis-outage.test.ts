@@ -14,7 +14,7 @@ let baseB: string;
 
 beforeAll(async () => {
   redis = await redisServer();
-  pair = await createAppPair(redis.url);
+  pair = await createAppPair(redis.url, { CHAT_HEARTBEAT_SECONDS: "1" });
   [baseA, baseB] = [await listen(pair.a.app), await listen(pair.b)];
 });
 afterAll(async () => {
@@ -116,6 +116,27 @@ describe("chat while Redis is away (two server apps, one Redis of the test's own
     });
     expect(reset).toMatchObject({ code: 200 });
     expect((await onB.closed).code).toBe(4401);
+  });
+});
+
+describe("ending sessions while Redis is away", () => {
+  it("closes the socket on the other process at its next session check (every heartbeat)", async () => {
+    const victim = await registerUser(pair.a.app, pair.a.dataDir);
+    await readiness(pair.b, 200);
+    const onB = await openSocket(baseB, victim.token);
+    const emailTicket = await emailTicketFor(pair.a.app, pair.a.dataDir, victim.email, "reset_password");
+    await redis.stop();
+    try {
+      const reset = await call(pair.a.app, "POST", "/api/user/password/reset", {
+        body: { email: victim.email, emailTicket, newPassword: "another42" },
+      });
+      expect(reset).toMatchObject({ status: 200, code: 200 });
+      const closedWithin = Date.now() + 3000;
+      expect((await onB.closed).code).toBe(4401);
+      expect(Date.now()).toBeLessThan(closedWithin);
+    } finally {
+      await redis.start();
+    }
   });
 });
 

@@ -82,6 +82,26 @@ describe("ending sessions reaches their chat sockets", () => {
   });
 });
 
+describe("sessions that end without a call", () => {
+  it("closes an open socket with 4401 once its session has expired, at the next check", async () => {
+    const own = await createTestApp({ CHAT_HEARTBEAT_SECONDS: "1" });
+    try {
+      const user = await registerUser(own.app, own.dataDir);
+      const socket = await openSocket(await listen(own.app), user.token);
+      await own.app.db
+        .updateTable("sessions")
+        .set({ expiresAt: "2000-01-01T00:00:00.000Z" })
+        .where("userId", "=", Number(user.id))
+        .execute();
+      const closedWithin = Date.now() + 3000;
+      expect(await socket.closed).toMatchObject({ code: 4401 });
+      expect(Date.now()).toBeLessThan(closedWithin);
+    } finally {
+      await own.close();
+    }
+  });
+});
+
 describe("closing the app", () => {
   it("closes every chat socket with 1012 (service restart), so clients reconnect elsewhere", async () => {
     const own = await createTestApp();

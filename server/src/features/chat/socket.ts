@@ -2,8 +2,10 @@ import { ChatLimits, ClientFrameSchema, describeIssue, Errors, type ServerFrame 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { AppError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
 import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
+import { liveSessionIds } from "../accounts/session-repository.js";
 import { type SentMessage, sendMessage } from "./chat-service.js";
 
 /** Lets a burst of frames through, then a steady rate; what comes faster is refused. */
@@ -72,7 +74,12 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     }
   }, app.config.chatHeartbeatSeconds * 1000);
   heartbeat.unref();
-  app.addHook("onClose", async () => clearInterval(heartbeat));
+  const sessionCheck = setInterval(() => void endSocketsOfEndedSessions(app), app.config.chatHeartbeatSeconds * 1000);
+  sessionCheck.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+  });
 
   app.get("/ws", { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
     const send = (frame: ServerFrame) => {
@@ -139,6 +146,28 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
       void signedIn.then((user) => user && app.hub.leave(user, socket));
     });
   });
+}
+
+/** How many session ids one check asks the database about at once. */
+const SESSION_CHECK_BATCH = 500;
+
+/**
+ * Closes the sockets whose session has expired or ended, one query per batch of sessions. Ending
+ * sessions reaches sockets at once through the hub; this check is the backstop for what it cannot
+ * reach: sockets on another process while Redis is away, a socket that signed in while its session
+ * was being ended, and sessions that simply expire.
+ */
+async function endSocketsOfEndedSessions(app: FastifyInstance): Promise<void> {
+  const open = app.hub.sessionsHere();
+  try {
+    for (let start = 0; start < open.length; start += SESSION_CHECK_BATCH) {
+      const batch = open.slice(start, start + SESSION_CHECK_BATCH);
+      const live = await liveSessionIds(app.db, batch, nowIso());
+      app.hub.endSessionsHere(batch.filter((sessionId) => !live.has(sessionId)));
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, "checking the chat sockets' sessions failed");
+  }
 }
 
 /**
