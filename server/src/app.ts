@@ -11,10 +11,11 @@ import { seedDemoData } from "./demo/seed.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { purgeExpired } from "./features/accounts/verification-repository.js";
 import { chatRoutes } from "./features/chat/routes.js";
-import { chatSocketRoutes } from "./features/chat/socket.js";
+import { chatSocketRoutes, closeSocketsForRestart } from "./features/chat/socket.js";
 import { commentRoutes } from "./features/comments/routes.js";
 import { favoriteRoutes } from "./features/favorites/routes.js";
 import { goodsRoutes } from "./features/goods/routes.js";
+import { healthRoutes } from "./features/health/routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
@@ -63,7 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("db", db);
   app.decorate("mailer", createMailer(config, app.log));
   app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
-  app.decorate("hub", await createHub(config.redisUrl, config.redisChannel, app.log));
+  app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
   app.addHook("onClose", async () => {
     app.mailer.close();
     await app.hub.close();
@@ -80,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
   await app.register(fastifyMultipart);
+  closeSocketsForRestart(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
   const features = [
     accountRoutes,
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     favoriteRoutes,
     chatRoutes,
     chatSocketRoutes,
+    healthRoutes,
   ];
   for (const routes of features) {
     await app.register(routes, { prefix: "/api" });

@@ -12,6 +12,11 @@ export const ChatLimits = {
   framesPerSecond: 5,
   /** A socket that keeps flooding after being warned is closed. */
   floodWarningsBeforeClose: 3,
+  /** Messages one user may send in a burst, and how many come back each second, over all sockets. */
+  userMessageBurst: 20,
+  userMessagesPerSecond: 10,
+  /** Open chat sockets one user may hold on one server process. */
+  socketsPerUserMax: 10,
   heartbeatSeconds: 30,
   frameBytesMax: 16 * 1024,
 } as const;

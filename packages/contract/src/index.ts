@@ -4,5 +4,6 @@ export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./fields.js";
 export * from "./goods.js";
+export * from "./health.js";
 export * from "./issues.js";
 export * from "./social.js";

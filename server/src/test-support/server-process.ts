@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Db, openDatabase } from "../db/database.js";
+import { type DatabaseTarget, type Db, openDatabase } from "../db/database.js";
 import { migrateToLatest } from "../db/migrate.js";
 import { insertSession } from "../features/accounts/session-repository.js";
 import { insertUser } from "../features/accounts/user-repository.js";
@@ -15,6 +15,8 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..
 
 export interface ServerProcess {
   url: string;
+  /** The same address for WebSocket clients. */
+  ws: string;
   child: ChildProcess;
   /** Resolves once the process has exited, however it ended. */
   exited: Promise<void>;
@@ -40,7 +42,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       const url = /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
-        resolve({ url, child, exited });
+        resolve({ url, ws: url.replace("http", "ws"), child, exited });
       }
     });
     child.stderr?.on("data", (chunk: Buffer) => {
@@ -48,6 +50,13 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
     });
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
+}
+
+/** Sends SIGTERM and waits until the process has exited. */
+export async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill("SIGTERM");
+  await server.exited;
 }
 
 /** kill -9: no shutdown hook runs, as when the machine or the OOM killer stops the process. */
@@ -70,11 +79,7 @@ export async function createServerData(): Promise<ServerData> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-process-"));
   const env: Record<string, string> = { DATA_DIR: dataDir };
   const postgres = process.env.TEST_DB === "postgres" ? await createTestDatabase(dataDir) : null;
-  if (postgres) {
-    const url = new URL(postgres.target.postgresUrl as string);
-    url.searchParams.set("options", `-c search_path=${postgres.target.postgresSchema},public`);
-    env.DATABASE_URL = url.toString();
-  }
+  if (postgres) env.DATABASE_URL = serverDatabaseUrl(postgres.target);
   const db = openDatabase(postgres?.target ?? { sqliteFile: path.join(dataDir, "xianzhi.db") });
   await migrateToLatest(db);
   return {
@@ -109,4 +114,26 @@ export async function waitUntil(condition: () => boolean | Promise<boolean>, tim
     if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** Calls a server process over HTTP and reads the envelope. */
+export async function api(server: ServerProcess, method: string, url: string, token?: string, body?: unknown) {
+  const response = await fetch(`${server.url}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { "content-type": "application/json" } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: a test reads whatever the reply holds
+  const envelope = (await response.json()) as { code: number; msg: string; data: any };
+  return { status: response.status, ...envelope };
+}
+
+/** The DATABASE_URL a server process needs to use a test's PostgreSQL schema. */
+export function serverDatabaseUrl(target: DatabaseTarget): string {
+  const url = new URL(target.postgresUrl as string);
+  url.searchParams.set("options", `-c search_path=${target.postgresSchema},public`);
+  return url.toString();
 }

@@ -182,20 +182,20 @@ export async function changePassword(db: Db, me: CurrentUser, body: ChangePasswo
   return null;
 }
 
-export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<null> {
+/** Answers the id of the user whose sessions have all ended. */
+export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<number> {
   const passwordHash = await hashPassword(body.newPassword);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
     await spendEmailTicket(tx, body.emailTicket, body.email, "reset_password");
     const user = await findUserByEmail(tx, body.email);
     if (!user) throw appError("EMAIL_NOT_REGISTERED");
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
+    return user.id;
   });
-  return null;
 }
 
 /** Ends the caller's own session: the token stops working at once, whoever else holds it. */
-export async function logout(db: Db, me: CurrentUser): Promise<null> {
-  await deleteSession(db, me.sessionId);
-  return null;
+export function logout(db: Db, me: CurrentUser): Promise<void> {
+  return deleteSession(db, me.sessionId);
 }

@@ -70,19 +70,22 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/user/logout", async (req) => {
     const me = await requireUser(req);
-    return ok(await accounts.logout(db, me), "已退出登录");
+    await accounts.logout(db, me);
+    await app.hub.endSessions({ sessionId: me.sessionId });
+    return ok(null, "已退出登录");
   });
 
   app.put("/user/password", async (req) => {
     const me = await requireUser(req);
     const body = parseInput(ChangePasswordBodySchema, req.body);
-    return ok(await accounts.changePassword(db, me, body), "密码已修改，其他设备已退出登录");
+    await accounts.changePassword(db, me, body);
+    await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
+    return ok(null, "密码已修改，其他设备已退出登录");
   });
 
   app.post("/user/password/reset", async (req) => {
-    return ok(
-      await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body)),
-      "密码已重置，请重新登录",
-    );
+    const userId = await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body));
+    await app.hub.endSessions({ userId });
+    return ok(null, "密码已重置，请重新登录");
   });
 }

@@ -34,3 +34,15 @@ export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSes
 export async function deleteSession(db: DbOrTx, sessionId: number): Promise<void> {
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
+
+/** Which of these sessions are still live. */
+export async function liveSessionIds(db: DbOrTx, sessionIds: number[], now: string): Promise<Set<number>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("sessions")
+    .select("id")
+    .where("id", "in", sessionIds)
+    .where("expiresAt", ">", now)
+    .execute();
+  return new Set(rows.map((row) => row.id as number));
+}

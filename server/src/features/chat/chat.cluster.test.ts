@@ -1,72 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../../db/database.js";
 import { migrateToLatest } from "../../db/migrate.js";
-import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { randomToken, sha256 } from "../../lib/secrets.js";
+import {
+  api,
+  type ServerProcess,
+  serverDatabaseUrl,
+  signedInUser,
+  startServer,
+  stopServer,
+} from "../../test-support/server-process.js";
 import { isMessageWith, isType, openSocket } from "../../test-support/sockets.js";
 import { createTestDatabase } from "../../test-support/test-app.js";
-import { insertSession } from "../accounts/session-repository.js";
-import { insertUser } from "../accounts/user-repository.js";
-
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-
-interface ServerProcess {
-  http: string;
-  ws: string;
-  child: ChildProcess;
-}
-
-/** A real server process, as `npm start` runs one, on the given database and Redis. */
-function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(path.join(serverDir, "../node_modules/.bin/tsx"), ["--conditions=source", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DEMO_DATA: "false" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output += chunk;
-      const address = /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1];
-      if (address) {
-        clearTimeout(timer);
-        resolve({ http: address, ws: address.replace("http", "ws"), child });
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output += chunk;
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
-
-async function signedInUser(db: Db, name: string) {
-  const user = await insertUser(db, { username: name, email: `${name}@example.com`, passwordHash: "x", now: nowIso() });
-  const token = randomToken();
-  await insertSession(db, {
-    userId: user.id,
-    tokenHash: sha256(token),
-    now: nowIso(),
-    expiresAt: isoAfterSeconds(3600),
-  });
-  return { id: String(user.id), token };
-}
-
-async function api(server: ServerProcess, method: string, url: string, token: string, body?: unknown) {
-  const response = await fetch(`${server.http}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return response.json() as Promise<{ code: number; data: { chatId: string } }>;
-}
 
 let db: Db;
 let dataDir: string;
@@ -80,10 +28,8 @@ beforeAll(async () => {
   dropDatabase = database.drop;
   db = openDatabase(database.target);
   await migrateToLatest(db);
-  const url = new URL(database.target.postgresUrl as string);
-  url.searchParams.set("options", `-c search_path=${database.target.postgresSchema},public`);
   const env = {
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: serverDatabaseUrl(database.target),
     REDIS_URL: process.env.TEST_REDIS_URL as string,
     REDIS_CHANNEL: `xianzhi:test:${randomBytes(4).toString("hex")}`,
     DATA_DIR: dataDir,
@@ -92,7 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const server of [serverA, serverB]) server?.child.kill("SIGTERM");
+  await Promise.all([stopServer(serverA), stopServer(serverB)]);
   await db?.destroy();
   await dropDatabase?.();
   await fs.rm(dataDir, { recursive: true, force: true });

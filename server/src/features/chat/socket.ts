@@ -2,8 +2,11 @@ import { ChatLimits, ClientFrameSchema, describeIssue, Errors, type ServerFrame 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { AppError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
-import { sendMessage } from "./chat-service.js";
+import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
+import { liveSessionIds } from "../accounts/session-repository.js";
+import { type SentMessage, sendMessage } from "./chat-service.js";
 
 /** Lets a burst of frames through, then a steady rate; what comes faster is refused. */
 class TokenBucket {
@@ -27,8 +30,10 @@ class TokenBucket {
   }
 }
 
-const CLOSE_UNAUTHORIZED = 4401;
 const CLOSE_POLICY = 1008;
+const CLOSE_INTERNAL = 1011;
+/** "Service restart": the client reconnects, to this process once it is back or to another. */
+const CLOSE_RESTART = 1012;
 
 function errorFrame(error: unknown, clientMsgId?: string): ServerFrame {
   const known = error instanceof AppError ? error : new AppError(Errors.INTERNAL);
@@ -69,7 +74,12 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     }
   }, app.config.chatHeartbeatSeconds * 1000);
   heartbeat.unref();
-  app.addHook("onClose", async () => clearInterval(heartbeat));
+  const sessionCheck = setInterval(() => void endSocketsOfEndedSessions(app), app.config.chatHeartbeatSeconds * 1000);
+  sessionCheck.unref();
+  app.addHook("onClose", async () => {
+    clearInterval(heartbeat);
+    clearInterval(sessionCheck);
+  });
 
   // A plain GET would get @fastify/websocket's empty 404: it gets the envelope instead.
   app.addHook("onRequest", async (req, reply) => {
@@ -90,46 +100,90 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     const token = new URL(req.url, "http://socket").searchParams.get("token") ?? "";
     const signedIn = userOfToken(app.db, token).then(
       (user) => {
-        app.hub.join(user.userId, socket);
-        return user;
+        if (app.hub.join(user, socket)) return user;
+        send(errorFrame(new AppError(Errors.TOO_MANY_REQUESTS, "连接数过多")));
+        socket.close(CLOSE_POLICY, "too many sockets");
+        return null;
       },
       (error: unknown) => {
         send(errorFrame(error));
-        socket.close(CLOSE_UNAUTHORIZED, "unauthorized");
+        // Only a token that is not (or no longer) valid ends the client's session; anything else
+        // (the database away) lets it reconnect.
+        if (error instanceof AppError) socket.close(CLOSE_SESSION_ENDED, "unauthorized");
+        else {
+          req.log.error({ err: error }, "chat socket sign-in failed");
+          socket.close(CLOSE_INTERNAL, "try again");
+        }
         return null;
       },
     );
     let handling: Promise<unknown> = signedIn;
+    const refuseFlood = (clientMsgId?: string) => {
+      floodWarnings += 1;
+      send(errorFrame(new AppError(Errors.TOO_MANY_REQUESTS, "发送太快了，请稍后再试"), clientMsgId));
+      if (floodWarnings >= ChatLimits.floodWarningsBeforeClose) socket.close(CLOSE_POLICY, "too many messages");
+    };
 
     socket.on("message", (data: Buffer) => {
-      if (!bucket.take()) {
-        floodWarnings += 1;
-        send(errorFrame(new AppError(Errors.TOO_MANY_REQUESTS, "发送太快了，请稍后再试")));
-        if (floodWarnings >= ChatLimits.floodWarningsBeforeClose) socket.close(CLOSE_POLICY, "too many messages");
-        return;
-      }
+      if (!bucket.take()) return refuseFlood();
       handling = handling.then(async () => {
         const user = await signedIn;
         if (!user) return;
         let frame: ReturnType<typeof readFrame> | undefined;
+        let sent: SentMessage;
         try {
           frame = readFrame(data);
           if (frame.type === "ping") return send({ type: "pong" });
-          const sent = await sendMessage(app.db, user.userId, frame);
+          if (!(await app.hub.allowMessage(user.userId))) return refuseFlood(frame.clientMsgId);
+          sent = await sendMessage(app.db, user.userId, frame);
           send({ type: "ack", clientMsgId: frame.clientMsgId, message: sent.message });
-          await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
         } catch (error) {
           if (!(error instanceof AppError)) req.log.error({ err: error }, "chat frame failed");
           const clientMsgId =
             frame?.type === "send" ? frame.clientMsgId : (error as { clientMsgId?: string }).clientMsgId;
-          send(errorFrame(error, clientMsgId));
+          return send(errorFrame(error, clientMsgId));
         }
+        // After the ack nothing may answer an error: the hub logs what it cannot pass on.
+        await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
       });
     });
 
     socket.on("close", () => {
       liveness.delete(socket);
-      void signedIn.then((user) => user && app.hub.leave(user.userId, socket));
+      void signedIn.then((user) => user && app.hub.leave(user, socket));
     });
+  });
+}
+
+/** How many session ids one check asks the database about at once. */
+const SESSION_CHECK_BATCH = 500;
+
+/**
+ * Closes the sockets whose session has expired or ended, one query per batch of sessions. Ending
+ * sessions reaches sockets at once through the hub; this check is the backstop for what it cannot
+ * reach: sockets on another process while Redis is away, a socket that signed in while its session
+ * was being ended, and sessions that simply expire.
+ */
+async function endSocketsOfEndedSessions(app: FastifyInstance): Promise<void> {
+  const open = app.hub.sessionsHere();
+  try {
+    for (let start = 0; start < open.length; start += SESSION_CHECK_BATCH) {
+      const batch = open.slice(start, start + SESSION_CHECK_BATCH);
+      const live = await liveSessionIds(app.db, batch, nowIso());
+      app.hub.endSessionsHere(batch.filter((sessionId) => !live.has(sessionId)));
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, "checking the chat sockets' sessions failed");
+  }
+}
+
+/**
+ * Closes every chat socket with 1012 when the app closes, so clients reconnect (to another
+ * process, or to this one once it is back). Registered before @fastify/websocket, whose own
+ * pre-close would end them without a code.
+ */
+export function closeSocketsForRestart(app: FastifyInstance): void {
+  app.addHook("preClose", async () => {
+    for (const client of app.websocketServer?.clients ?? []) client.close(CLOSE_RESTART, "server restart");
   });
 }

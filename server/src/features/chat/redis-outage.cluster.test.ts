@@ -1,0 +1,123 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { ServerFrame } from "@xianzhi/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "../../db/database.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import { type RedisServer, redisServer } from "../../test-support/redis-server.js";
+import {
+  api,
+  type ServerProcess,
+  serverDatabaseUrl,
+  signedInUser,
+  startServer,
+  stopServer,
+} from "../../test-support/server-process.js";
+import { isMessageWith, isType, openSocket } from "../../test-support/sockets.js";
+import { createTestDatabase } from "../../test-support/test-app.js";
+
+let db: Db;
+let dataDir: string;
+let dropDatabase: () => Promise<void>;
+let redis: RedisServer;
+let env: Record<string, string>;
+let serverA: ServerProcess;
+let serverB: ServerProcess;
+
+beforeAll(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-outage-"));
+  const database = await createTestDatabase(dataDir);
+  dropDatabase = database.drop;
+  db = openDatabase(database.target);
+  await migrateToLatest(db);
+  redis = await redisServer();
+  env = {
+    DATABASE_URL: serverDatabaseUrl(database.target),
+    REDIS_URL: redis.url,
+    REDIS_CHANNEL: `xianzhi:test:${randomBytes(4).toString("hex")}`,
+    DATA_DIR: dataDir,
+  };
+  [serverA, serverB] = await Promise.all([startServer(env), startServer(env)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all([stopServer(serverA), stopServer(serverB)]);
+  await redis?.stop();
+  await db?.destroy();
+  await dropDatabase?.();
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+/** Polls readiness until it answers `status` (ioredis retries at least every 2 s). */
+async function readiness(server: ServerProcess, status: number, withinMs = 10_000) {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const reply = await api(server, "GET", "/api/health/ready");
+    if (reply.status === status || Date.now() > until) return reply;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const text = (chatId: string, content: string) => ({
+  type: "send",
+  chatId,
+  msgType: "text",
+  content,
+  clientMsgId: content,
+});
+const isAckOf =
+  (clientMsgId: string) =>
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
+    frame.type === "ack" && frame.clientMsgId === clientMsgId;
+
+describe("two server processes while their Redis is stopped and started again", () => {
+  it("keeps chat on each process, acks without an error, and delivers across processes again", async () => {
+    const alice = await signedInUser(db, "outage_alice");
+    const bob = await signedInUser(db, "outage_bob");
+    const chat = await api(serverA, "POST", "/api/mychatlist/create", alice.token, { peerId: bob.id });
+    const chatId = chat.data.chatId as string;
+    await Promise.all([readiness(serverA, 200), readiness(serverB, 200)]);
+    const aliceOnA = await openSocket(serverA.ws, alice.token);
+    const bobOnA = await openSocket(serverA.ws, bob.token);
+    const bobOnB = await openSocket(serverB.ws, bob.token);
+    aliceOnA.send(text(chatId, "before"));
+    await bobOnB.next(isMessageWith("before"));
+
+    await redis.stop();
+    aliceOnA.send(text(chatId, "during"));
+    const ack = await aliceOnA.next(isAckOf("during"));
+    expect((await bobOnA.next(isMessageWith("during"))).message).toEqual(ack.message);
+    expect(await api(serverA, "PUT", "/api/mychatlist/setread", bob.token, { chatId })).toMatchObject({
+      status: 200,
+      code: 200,
+    });
+    expect(await readiness(serverB, 503)).toMatchObject({ status: 503, code: 503 });
+    expect(aliceOnA.frames.filter(isType("error"))).toEqual([]);
+
+    await redis.start();
+    await Promise.all([readiness(serverA, 200), readiness(serverB, 200)]);
+    aliceOnA.send(text(chatId, "after"));
+    expect((await bobOnB.next(isMessageWith("after"))).message.senderId).toBe(alice.id);
+    const history = await api(serverB, "GET", `/api/chat/getlist?chatId=${chatId}`, bob.token);
+    expect(history.data.list.map((message: { content: string }) => message.content)).toContain("during");
+    expect(aliceOnA.frames.filter(isType("error"))).toEqual([]);
+    await Promise.all([aliceOnA, bobOnA, bobOnB].map((socket) => socket.close()));
+  });
+
+  it("starts a process while Redis is down; it becomes ready once Redis is up", async () => {
+    const later = await redisServer({ running: false });
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer({ ...env, REDIS_URL: later.url });
+      expect(await api(server, "GET", "/api/health/live")).toMatchObject({ status: 200, code: 200 });
+      expect(await api(server, "GET", "/api/health/ready")).toMatchObject({ status: 503, code: 503 });
+      await later.start();
+      expect(await readiness(server, 200)).toMatchObject({ data: { database: "ok", redis: "ok" } });
+    } finally {
+      await stopServer(server);
+      await later.stop();
+    }
+  });
+});
