@@ -31,8 +31,26 @@ async function migrationSchema(db: Db): Promise<string | undefined> {
 
 export type MigrationName = keyof typeof migrations;
 
+/**
+ * Kysely looks for its tables by scanning every schema of the database; a schema dropped during
+ * that scan (tests drop theirs while others start) fails it with 3F000, though ours is untouched.
+ */
+function schemaVanishedDuringScan(error: unknown): boolean {
+  return (error as { code?: string } | undefined)?.code === "3F000";
+}
+
 /** Runs the migrations not yet run: all of them, or (for tests of a migration) up to `target`. */
 export async function migrateToLatest(db: Db, target?: MigrationName): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runMigrations(db, target);
+    } catch (error) {
+      if (attempt >= 3 || !schemaVanishedDuringScan((error as Error).cause)) throw error;
+    }
+  }
+}
+
+async function runMigrations(db: Db, target?: MigrationName): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
