@@ -7,6 +7,7 @@ import * as chat from "./migrations/0004-chat.js";
 import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
 import * as loginFailures from "./migrations/0006-login-failures.js";
 import * as pictureBytes from "./migrations/0007-picture-bytes.js";
+import * as ownAvatars from "./migrations/0008-own-avatars.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -17,6 +18,7 @@ const migrations = {
   "0005-chat-read-marks": chatReadMarks,
   "0006-login-failures": loginFailures,
   "0007-picture-bytes": pictureBytes,
+  "0008-own-avatars": ownAvatars,
 } satisfies Record<string, Migration>;
 
 /**
