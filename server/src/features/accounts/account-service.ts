@@ -18,11 +18,11 @@ import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import {
+  claimLoginAttempt,
   forgetLoginFailures,
   type LoginAttempt,
   loginAttempt,
   recordLoginFailure,
-  refuseWhileLocked,
 } from "./login-throttle.js";
 import { deleteSessionsOfUser, insertSession } from "./session-repository.js";
 import { toUserInfo } from "./user-mapper.js";
@@ -90,13 +90,13 @@ async function login(
   attempt: LoginAttempt,
   failure: ErrorName,
 ): Promise<AuthResult> {
-  await refuseWhileLocked(db, attempt);
+  await claimLoginAttempt(db, attempt);
   // An unknown account costs the same time as a wrong password, so timing does not tell them apart.
   const passwordMatches = user
     ? await verifyPassword(password, user.passwordHash)
     : await spendPasswordCheck(password).then(() => false);
   if (!user || !passwordMatches) {
-    await recordLoginFailure(db, attempt);
+    await recordLoginFailure(db);
     throw appError(failure);
   }
   await forgetLoginFailures(db, attempt);

@@ -99,3 +99,20 @@ describe("signing in after wrong passwords", () => {
     expect(await byUsername(owner.username, owner.password, newAddress())).toMatchObject({ code: 200 });
   });
 });
+
+describe("a burst of sign-ins sent at once", () => {
+  it("checks at most the limit of passwords and refuses the right one sent as #60 of 200", async () => {
+    const address = newAddress();
+    const sessionsBefore = await sessionCount();
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      byUsername(owner.username, i === 59 ? owner.password : "wrongpass1", address),
+    );
+    const replies = await Promise.all(burst);
+
+    const checked = replies.filter((reply) => reply.code !== 429);
+    expect(checked.length).toBeLessThanOrEqual(AccountLimits.loginFailuresPerAccount);
+    expect(checked.every((reply) => reply.code === 1104)).toBe(true);
+    expect(replies[59]).toMatchObject({ status: 429, code: 429, data: { retryAfterSeconds: expect.any(Number) } });
+    expect(await sessionCount()).toBe(sessionsBefore);
+  });
+});
