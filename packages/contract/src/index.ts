@@ -4,4 +4,5 @@ export * from "./envelope.js";
 export * from "./errors.js";
 export * from "./goods.js";
 export * from "./issues.js";
+export * from "./limits.js";
 export * from "./social.js";

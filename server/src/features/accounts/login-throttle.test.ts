@@ -55,6 +55,19 @@ describe("signing in after wrong passwords", () => {
     expect(await sessionCount()).toBe(sessionsBefore);
   });
 
+  it("says in a Retry-After header how long to wait", async () => {
+    const address = newAddress();
+    await failTimes(limit, () => byUsername(owner.username, "wrongpass1", address));
+    const locked = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login/username",
+      payload: { username: owner.username, password: owner.password },
+      remoteAddress: address,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBe(locked.json().data.retryAfterSeconds);
+  });
+
   it("still lets the owner in from another address", async () => {
     const attacker = newAddress();
     await failTimes(limit, () => byUsername(owner.username, "wrongpass1", attacker));
