@@ -96,6 +96,15 @@ describe("request limits", () => {
     await expectRefused(await send(request, newAddress()), RateLimits.commentPerUser.windowSeconds);
   });
 
+  it("counts an IPv6 client by its /64, so taking a new address each time does not help", async () => {
+    const request: Call = { method: "GET", url: "/api/com/captcha" };
+    const { max, windowSeconds } = RateLimits.captchaPerAddress;
+    for (let i = 1; i <= max; i += 1)
+      expect((await send(request, `2001:db8:7:7::${i.toString(16)}`)).statusCode).toBe(200);
+    await expectRefused(await send(request, "2001:db8:7:7:ffff::1"), windowSeconds);
+    expect((await send(request, "2001:db8:7:8::1")).statusCode).toBe(200);
+  });
+
   it("counts both sign-in calls together and lets another address in", async () => {
     const address = newAddress();
     const byName = { method: "POST", url: "/api/user/login/username" } as const;

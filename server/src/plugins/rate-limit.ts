@@ -1,4 +1,4 @@
-import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import { type RateLimit, type RateLimitName, RateLimits } from "@xianzhi/contract";
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
@@ -9,7 +9,13 @@ import { optionalUser } from "./auth.js";
 /** Whom a limit counts: the client address, the signed-in account, or the inbox mailed to. */
 type Counted = (req: FastifyRequest) => string | Promise<string>;
 
-const byAddress: Counted = (req) => `ip:${req.ip}`;
+/**
+ * The address a client is counted by: an IPv6 client by its /64, since one subscriber holds the
+ * whole block and could otherwise take a new address for every request.
+ */
+export const clientAddress = (req: FastifyRequest): string => normalizeIP(req.ip);
+
+const byAddress: Counted = (req) => `ip:${clientAddress(req)}`;
 
 /** Signed-in calls count per account, so changing address does not help; signed out, per address. */
 const byUser: Counted = async (req) => {
@@ -69,7 +75,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   }
   await app.register(fastifyRateLimit, {
     ...scaled(RateLimits.apiPerAddress, config),
-    keyGenerator: byAddress,
+    keyGenerator: clientAddress,
     // The web app's files and uploaded pictures are not counted: one page loads many.
     allowList: (req) => !req.url.startsWith("/api/"),
     ...(redis && { redis, nameSpace: config.rateLimitPrefix }),

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
+import { clientAddress } from "../../plugins/rate-limit.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
@@ -48,11 +49,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post("/user/login/username", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
-    return ok(await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), req.ip), "登录成功");
+    return ok(
+      await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), clientAddress(req)),
+      "登录成功",
+    );
   });
 
   app.post("/user/login/email", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
-    return ok(await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), req.ip), "登录成功");
+    return ok(
+      await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), clientAddress(req)),
+      "登录成功",
+    );
   });
 
   app.get("/user/getinfo", async (req) => {
