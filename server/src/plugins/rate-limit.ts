@@ -64,11 +64,14 @@ function scaled(limit: RateLimit, config: Config) {
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { config } = app;
+  // No offline queue: while Redis is away a count fails at once and the request goes on uncounted
+  // (skipOnError below), instead of waiting for a reconnect.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000, commandTimeout: 1000 })
+    ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1000 })
     : null;
   if (redis) {
     redis.on("error", (error) => app.log.warn({ err: error }, "redis (rate limits)"));
+    await redis.connect().catch((error) => app.log.warn({ err: error }, "redis (rate limits) not reachable yet"));
     app.addHook("onClose", async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
