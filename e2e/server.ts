@@ -24,7 +24,14 @@ export async function startServer(): Promise<RunningServer> {
     throw new Error("web/dist is missing: run `npm run build` first (npm test does)");
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "xianzhi-e2e-"));
-  const config = loadConfig({ DATA_DIR: dataDir, WEB_DIST: webDist, LOG_LEVEL: "silent", DEMO_DATA: "true" });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    WEB_DIST: webDist,
+    LOG_LEVEL: "silent",
+    DEMO_DATA: "true",
+    // The journeys play several people from one address.
+    RATE_LIMIT_MULTIPLIER: "100",
+  });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = app.server.address() as AddressInfo;

@@ -20,10 +20,12 @@ import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
+import { trustProxyOption } from "./http/trust-proxy.js";
 import { nowIso } from "./lib/clock.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
+import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
@@ -47,7 +49,7 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: describeRequest } },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Bad URLs, over-long ids and requests the HTTP parser refuses are answered as the envelope too.
@@ -81,6 +83,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
   await app.register(fastifyMultipart);
+  await registerRateLimits(app);
   closeSocketsForRestart(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
   const features = [

@@ -69,3 +69,38 @@ describe("configuration", () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy by default", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+  });
+
+  it("takes a number of proxies or their addresses and CIDR blocks", () => {
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,fd00::/8" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "fd00::/8",
+    ]);
+  });
+
+  it.each([
+    ["true", /TRUST_PROXY="true": true would believe any X-Forwarded-For; give the number of proxies/],
+    ["10.0.0.0/33", /TRUST_PROXY="10.0.0.0\/33": must be false, a number of proxies/],
+    ["proxy.local", /TRUST_PROXY="proxy.local"/],
+    ["1.5", /TRUST_PROXY="1.5"/],
+  ])("refuses %s", (value, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(message);
+  });
+});
+
+describe("RATE_LIMIT_MULTIPLIER", () => {
+  it("is 1 unless raised, and a whole number of at least 1", () => {
+    expect(loadConfig({}).rateLimitMultiplier).toBe(1);
+    expect(loadConfig({ RATE_LIMIT_MULTIPLIER: "100" }).rateLimitMultiplier).toBe(100);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: "0" })).toThrow(/RATE_LIMIT_MULTIPLIER="0"/);
+    expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: "off" })).toThrow(/RATE_LIMIT_MULTIPLIER="off"/);
+  });
+});

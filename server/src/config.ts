@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -31,6 +32,40 @@ const optionalUrl = (protocols: string[]) =>
       (value) => value === undefined || protocols.some((protocol) => value.startsWith(`${protocol}://`)),
       `must start with ${protocols.map((protocol) => `${protocol}://`).join(" or ")}`,
     );
+
+/** An address or a CIDR block such as 10.0.0.0/8 or fd00::/8. */
+function isAddressOrBlock(value: string): boolean {
+  const [address = "", bits, ...rest] = value.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const width = Number(bits);
+  return /^\d+$/.test(bits) && width <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe. `true` (believe them all) is refused: anyone could then
+ * pick their own address and slip every per-address limit, and whether it should mean one proxy
+ * or two only the operator knows.
+ */
+const trustProxy = z
+  .string()
+  .default("false")
+  .transform((value, ctx): false | number | string[] => {
+    const trimmed = value.trim();
+    if (trimmed === "false" || trimmed === "0") return false;
+    if (/^\d+$/.test(trimmed)) return Number(trimmed);
+    const proxies = trimmed.split(",").map((entry) => entry.trim());
+    if (proxies.every(isAddressOrBlock)) return proxies;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        trimmed === "true"
+          ? "true would believe any X-Forwarded-For; give the number of proxies in front (e.g. 1) or their addresses (e.g. 127.0.0.1,10.0.0.0/8)"
+          : "must be false, a number of proxies (e.g. 1) or a comma-separated list of proxy addresses or CIDR blocks",
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: port("3000"),
@@ -66,7 +101,13 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default("闲置 Xianzhi <no-reply@xianzhi.local>"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   DEMO_DATA: flag.default(true),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy,
+  RATE_LIMIT_MULTIPLIER: z
+    .string()
+    .default("1")
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(1).max(100_000)),
+  RATE_LIMIT_PREFIX: z.string().min(1).default("xianzhi:rate:"),
 });
 
 export interface Config {
@@ -94,7 +135,12 @@ export interface Config {
   mailFrom: string;
   logLevel: string;
   demoData: boolean;
-  trustProxy: boolean;
+  /** false, how many proxies stand in front, or the proxies' addresses and CIDR blocks. */
+  trustProxy: false | number | string[];
+  /** Multiplies every request limit in `RateLimits`; 1 in production, more for test suites. */
+  rateLimitMultiplier: number;
+  /** Start of the request counters' keys in Redis, so deployments can share one server. */
+  rateLimitPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -135,5 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     demoData: e.DEMO_DATA,
     trustProxy: e.TRUST_PROXY,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    rateLimitPrefix: e.RATE_LIMIT_PREFIX,
   };
 }

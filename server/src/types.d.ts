@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
 import type { Mailer } from "./plugins/mail.js";
+import type { RateLimitHooks } from "./plugins/rate-limit.js";
 import type { Hub } from "./plugins/realtime.js";
 
 declare module "fastify" {
@@ -13,5 +14,7 @@ declare module "fastify" {
     mailer: Mailer;
     pictureFiles: PictureFiles;
     hub: Hub;
+    /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
+    rateLimits: RateLimitHooks;
   }
 }

@@ -22,13 +22,25 @@ function bearerToken(req: FastifyRequest): string | null {
 }
 
 export async function requireUser(req: FastifyRequest): Promise<CurrentUser> {
-  const token = bearerToken(req);
-  if (!token) throw appError("UNAUTHORIZED");
-  return userOfToken(req.server.db, token);
+  const user = await optionalUser(req);
+  if (!user) throw appError("UNAUTHORIZED");
+  return user;
 }
 
+/** Looked up once per request: a per-user rate limit asks before the handler does. */
+const usersOfRequests = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
 /** For calls open to everyone that answer more to a signed-in user. */
-export async function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
+export function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
+  let user = usersOfRequests.get(req);
+  if (!user) {
+    user = lookUpUser(req);
+    usersOfRequests.set(req, user);
+  }
+  return user;
+}
+
+async function lookUpUser(req: FastifyRequest): Promise<CurrentUser | null> {
   const token = bearerToken(req);
   return token ? userOfToken(req.server.db, token) : null;
 }

@@ -51,6 +51,8 @@ export function sendErrorEnvelope(error: FastifyError | AppError, req: FastifyRe
   if (appError.status === 503) req.log.warn({ err: error }, "service unavailable");
   else if (appError.status >= 500) req.log.error({ err: error }, "request failed");
   else if (!(error instanceof AppError)) req.log.info({ err: error }, "request rejected");
+  const retryAfter = (appError.data as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds;
+  if (appError.status === 429 && typeof retryAfter === "number") reply.header("retry-after", retryAfter);
   return reply.status(appError.status).send({ code: appError.code, msg: appError.message, data: appError.data });
 }
 

@@ -65,7 +65,14 @@ export async function createTestApp(
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-test-"));
   const database = await createTestDatabase(dataDir);
   const config = {
-    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "false", ...env }),
+    // Test files play many people from one address; rate-limit tests set the multiplier to 1.
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      DEMO_DATA: "false",
+      RATE_LIMIT_MULTIPLIER: "1000",
+      ...env,
+    }),
     webDist: env.WEB_DIST ?? null,
   };
   const app = await buildApp(config, { ...build, database: database.target, logger: false });

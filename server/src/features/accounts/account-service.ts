@@ -22,11 +22,11 @@ import { requireOwnAvatar } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import { emailChangedNotice } from "./email-notices.js";
 import {
+  claimLoginAttempt,
   forgetLoginFailures,
   type LoginAttempt,
   loginAttempt,
   recordLoginFailure,
-  refuseWhileLocked,
 } from "./login-throttle.js";
 import { deleteSession, deleteSessionsOfUser, insertSession } from "./session-repository.js";
 import { toUserInfo } from "./user-mapper.js";
@@ -99,13 +99,13 @@ async function login(
   attempt: LoginAttempt,
   failure: ErrorName,
 ): Promise<AuthResult> {
-  await refuseWhileLocked(db, attempt);
+  await claimLoginAttempt(db, attempt);
   // An unknown account costs the same time as a wrong password, so timing does not tell them apart.
   const passwordMatches = user
     ? await verifyPassword(password, user.passwordHash)
     : await spendPasswordCheck(password).then(() => false);
   if (!user || !passwordMatches) {
-    await recordLoginFailure(db, attempt);
+    await recordLoginFailure(db);
     throw appError(failure);
   }
   await forgetLoginFailures(db, attempt);

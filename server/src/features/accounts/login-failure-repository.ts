@@ -1,6 +1,11 @@
 import type { DbOrTx } from "../../db/database.js";
 
-/** Times of the newest failures matching `who` since `since`, newest first, at most `limit`. */
+/**
+ * Rows of login_failures are sign-in attempts that have not succeeded: each attempt writes its row
+ * before the password is checked, a correct password deletes it again.
+ */
+
+/** Times of the newest attempts matching `who` since `since`, newest first, at most `limit`. */
 export async function recentFailures(
   db: DbOrTx,
   who: { ip: string; accountKey?: string },
@@ -13,14 +18,21 @@ export async function recentFailures(
   return rows.map((row) => row.failedAt);
 }
 
-/** Records a failure and forgets those that have left the window. */
 export async function insertFailure(
   db: DbOrTx,
   failure: { accountKey: string; ip: string; failedAt: string },
-  forgetBefore: string,
-): Promise<void> {
-  await db.insertInto("loginFailures").values(failure).execute();
-  await db.deleteFrom("loginFailures").where("failedAt", "<=", forgetBefore).execute();
+): Promise<number> {
+  const row = await db.insertInto("loginFailures").values(failure).returning("id").executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteFailure(db: DbOrTx, id: number): Promise<void> {
+  await db.deleteFrom("loginFailures").where("id", "=", id).execute();
+}
+
+/** Forgets the attempts that have left the window. */
+export async function deleteFailuresBefore(db: DbOrTx, before: string): Promise<void> {
+  await db.deleteFrom("loginFailures").where("failedAt", "<=", before).execute();
 }
 
 export async function deleteFailures(db: DbOrTx, who: { accountKey: string; ip: string }): Promise<void> {

@@ -55,6 +55,19 @@ describe("signing in after wrong passwords", () => {
     expect(await sessionCount()).toBe(sessionsBefore);
   });
 
+  it("says in a Retry-After header how long to wait", async () => {
+    const address = newAddress();
+    await failTimes(limit, () => byUsername(owner.username, "wrongpass1", address));
+    const locked = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login/username",
+      payload: { username: owner.username, password: owner.password },
+      remoteAddress: address,
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers["retry-after"])).toBe(locked.json().data.retryAfterSeconds);
+  });
+
   it("still lets the owner in from another address", async () => {
     const attacker = newAddress();
     await failTimes(limit, () => byUsername(owner.username, "wrongpass1", attacker));
@@ -97,5 +110,22 @@ describe("signing in after wrong passwords", () => {
     }
     expect(await byUsername("guess_new", "wrongpass1", address)).toMatchObject({ status: 429, code: 429 });
     expect(await byUsername(owner.username, owner.password, newAddress())).toMatchObject({ code: 200 });
+  });
+});
+
+describe("a burst of sign-ins sent at once", () => {
+  it("checks at most the limit of passwords and refuses the right one sent as #60 of 200", async () => {
+    const address = newAddress();
+    const sessionsBefore = await sessionCount();
+    const burst = Array.from({ length: 200 }, (_, i) =>
+      byUsername(owner.username, i === 59 ? owner.password : "wrongpass1", address),
+    );
+    const replies = await Promise.all(burst);
+
+    const checked = replies.filter((reply) => reply.code !== 429);
+    expect(checked.length).toBeLessThanOrEqual(AccountLimits.loginFailuresPerAccount);
+    expect(checked.every((reply) => reply.code === 1104)).toBe(true);
+    expect(replies[59]).toMatchObject({ status: 429, code: 429, data: { retryAfterSeconds: expect.any(Number) } });
+    expect(await sessionCount()).toBe(sessionsBefore);
   });
 });

@@ -2,7 +2,13 @@ import { AccountLimits } from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { deleteFailures, insertFailure, recentFailures } from "./login-failure-repository.js";
+import {
+  deleteFailure,
+  deleteFailures,
+  deleteFailuresBefore,
+  insertFailure,
+  recentFailures,
+} from "./login-failure-repository.js";
 
 /** One sign-in attempt as the throttle counts it: which account, from which address. */
 export interface LoginAttempt {
@@ -21,21 +27,26 @@ export function loginAttempt(user: { id: number } | undefined, typed: string, ip
 const windowStart = () => isoAfterSeconds(-AccountLimits.loginFailureWindowSeconds);
 
 /**
- * Refuses (429) while this address has failed too often at this account, or at accounts in
- * general, within the window. Locking per address keeps a stranger from locking the owner out.
- * Concurrent attempts may each pass the check before any failure is written; the count is then
- * over by at most the number of requests in flight, which does not help guessing.
+ * Counts the attempt as a failure before the password is checked, then refuses (429) if this
+ * address has now failed too often at this account, or at accounts in general, within the window.
+ * Writing first makes the count race-free: of attempts sent in parallel, each sees the rows of all
+ * that were written before it, so at most the limit get their password checked. A refused attempt
+ * takes its row back, so waiting is not prolonged by knocking. Locking per address keeps a stranger
+ * from locking the owner out.
  */
-export async function refuseWhileLocked(db: DbOrTx, attempt: LoginAttempt): Promise<void> {
+export async function claimLoginAttempt(db: DbOrTx, attempt: LoginAttempt): Promise<void> {
+  const id = await insertFailure(db, { ...attempt, failedAt: nowIso() });
   const since = windowStart();
   const limits = [
     { who: attempt, limit: AccountLimits.loginFailuresPerAccount },
     { who: { ip: attempt.ip }, limit: AccountLimits.loginFailuresPerAddress },
   ];
   for (const { who, limit } of limits) {
-    const failures = await recentFailures(db, who, since, limit);
-    const oldestCounted = failures[limit - 1];
+    const attempts = await recentFailures(db, who, since, limit + 1);
+    // The newest `limit` before this one; the lock lasts until the oldest of them leaves the window.
+    const oldestCounted = attempts[limit];
     if (oldestCounted === undefined) continue;
+    await deleteFailure(db, id);
     const waitMs = Date.parse(oldestCounted) + AccountLimits.loginFailureWindowSeconds * 1000 - Date.now();
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     throw appError("LOGIN_TOO_MANY_FAILURES", `登录失败次数过多，请 ${minutes} 分钟后再试`, {
@@ -44,11 +55,12 @@ export async function refuseWhileLocked(db: DbOrTx, attempt: LoginAttempt): Prom
   }
 }
 
-export function recordLoginFailure(db: DbOrTx, attempt: LoginAttempt): Promise<void> {
-  return insertFailure(db, { ...attempt, failedAt: nowIso() }, windowStart());
+/** The attempt stays counted; attempts that have left the window are forgotten meanwhile. */
+export function recordLoginFailure(db: DbOrTx): Promise<void> {
+  return deleteFailuresBefore(db, windowStart());
 }
 
-/** A correct password from this address clears its count for the account. */
+/** A correct password from this address clears its count for the account, this attempt included. */
 export function forgetLoginFailures(db: DbOrTx, attempt: LoginAttempt): Promise<void> {
   return deleteFailures(db, attempt);
 }

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
+import { clientAddress } from "../../plugins/rate-limit.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
@@ -20,35 +21,45 @@ import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.get("/com/captcha", async (_req, reply) => {
+  app.get("/com/captcha", { preHandler: app.rateLimits.captchaPerAddress }, async (_req, reply) => {
     reply.header("cache-control", "no-store");
     return ok(await createCaptcha(db));
   });
 
-  app.post("/com/confirmcaptcha", async (req) => {
+  app.post("/com/confirmcaptcha", { preHandler: app.rateLimits.captchaConfirmPerAddress }, async (req) => {
     return ok(await confirmCaptcha(db, parseInput(ConfirmCaptchaBodySchema, req.body)));
   });
 
-  app.post("/com/email", async (req) => {
-    const body = parseInput(SendEmailCodeBodySchema, req.body);
-    const me = await optionalUser(req);
-    return ok(await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me !== null), "验证码已发送");
-  });
+  app.post(
+    "/com/email",
+    { preHandler: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient] },
+    async (req) => {
+      const body = parseInput(SendEmailCodeBodySchema, req.body);
+      const me = await optionalUser(req);
+      return ok(await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me !== null), "验证码已发送");
+    },
+  );
 
   app.post("/com/confirmemail", async (req) => {
     return ok(await confirmEmailCode(db, parseInput(ConfirmEmailBodySchema, req.body)));
   });
 
-  app.post("/user/reg", async (req) => {
+  app.post("/user/reg", { preHandler: app.rateLimits.registerPerAddress }, async (req) => {
     return ok(await accounts.register(db, parseInput(RegisterBodySchema, req.body)), "注册成功");
   });
 
-  app.post("/user/login/username", async (req) => {
-    return ok(await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), req.ip), "登录成功");
+  app.post("/user/login/username", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
+    return ok(
+      await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), clientAddress(req)),
+      "登录成功",
+    );
   });
 
-  app.post("/user/login/email", async (req) => {
-    return ok(await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), req.ip), "登录成功");
+  app.post("/user/login/email", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
+    return ok(
+      await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), clientAddress(req)),
+      "登录成功",
+    );
   });
 
   app.get("/user/getinfo", async (req) => {
@@ -83,7 +94,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, "密码已修改，其他设备已退出登录");
   });
 
-  app.post("/user/password/reset", async (req) => {
+  app.post("/user/password/reset", { preHandler: app.rateLimits.passwordResetPerAddress }, async (req) => {
     const userId = await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body));
     await app.hub.endSessions({ userId });
     return ok(null, "密码已重置，请重新登录");

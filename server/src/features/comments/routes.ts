@@ -12,7 +12,7 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
     return ok(await listComments(db, Number(goodsId), parseInput(PageQuerySchema, req.query)));
   });
 
-  app.post("/goodscomment", async (req) => {
+  app.post("/goodscomment", { preHandler: app.rateLimits.commentPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await addComment(db, me.userId, parseInput(CreateCommentBodySchema, req.body)), "评论成功");
   });

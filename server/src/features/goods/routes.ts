@@ -30,7 +30,7 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/goods/info/:id", async (req) => ok(await goods.viewGoods(db, goodsId(req.params))));
 
-  app.post("/goods", async (req) => {
+  app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await goods.createGoods(db, me.userId, parseInput(CreateGoodsBodySchema, req.body)), "发布成功");
   });

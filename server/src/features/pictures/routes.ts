@@ -16,7 +16,7 @@ async function uploadedFile(req: FastifyRequest) {
 export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post("/com/upload", async (req) => {
+  app.post("/com/upload", { preHandler: app.rateLimits.uploadPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await receiveUpload(db, app.pictureFiles, me.userId, await uploadedFile(req)), "上传成功");
   });

@@ -1,0 +1,106 @@
+import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
+import { type RateLimit, type RateLimitName, RateLimits } from "@xianzhi/contract";
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import { Redis } from "ioredis";
+import type { Config } from "../config.js";
+import { appError } from "../errors.js";
+import { optionalUser } from "./auth.js";
+
+/** Whom a limit counts: the client address, the signed-in account, or the inbox mailed to. */
+type Counted = (req: FastifyRequest) => string | Promise<string>;
+
+/**
+ * The address a client is counted by: an IPv6 client by its /64, since one subscriber holds the
+ * whole block and could otherwise take a new address for every request.
+ */
+export const clientAddress = (req: FastifyRequest): string => normalizeIP(req.ip);
+
+const byAddress: Counted = (req) => `ip:${clientAddress(req)}`;
+
+/** Signed-in calls count per account, so changing address does not help; signed out, per address. */
+const byUser: Counted = async (req) => {
+  const me = await optionalUser(req);
+  return me ? `user:${me.userId}` : byAddress(req);
+};
+
+/** The recipient as the e-mail schema normalises it; the route validates the body after this. */
+const byRecipient: Counted = (req) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return `to:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
+};
+
+type RouteLimitName = Exclude<RateLimitName, "apiPerAddress">;
+
+const COUNTED_BY: Record<RouteLimitName, Counted> = {
+  loginPerAddress: byAddress,
+  captchaPerAddress: byAddress,
+  captchaConfirmPerAddress: byAddress,
+  emailCodePerAddress: byAddress,
+  emailCodePerRecipient: byRecipient,
+  registerPerAddress: byAddress,
+  passwordResetPerAddress: byAddress,
+  uploadPerUser: byUser,
+  goodsPostPerUser: byUser,
+  commentPerUser: byUser,
+};
+
+export type RateLimitHooks = Record<RouteLimitName, preHandlerAsyncHookHandler>;
+
+/** "请 40 秒后再试" under a minute, "请 12 分钟后再试" above. */
+export function tooManyRequests(retryAfterSeconds: number) {
+  const wait = retryAfterSeconds < 60 ? `${retryAfterSeconds} 秒` : `${Math.ceil(retryAfterSeconds / 60)} 分钟`;
+  return appError("TOO_MANY_REQUESTS", `请求过于频繁，请 ${wait}后再试`, { retryAfterSeconds });
+}
+
+function scaled(limit: RateLimit, config: Config) {
+  return { max: limit.max * config.rateLimitMultiplier, timeWindow: limit.windowSeconds * 1000 };
+}
+
+/**
+ * Counts requests in Redis when REDIS_URL is set, so every server process shares one count, else
+ * in this process. Every /api call counts against `apiPerAddress`; routes add the limits of
+ * `app.rateLimits` as preHandler hooks (after the body is parsed, so a limit can count by what it
+ * says). A 429 goes through the error handler like any error, with Retry-After.
+ */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  const { config } = app;
+  // No offline queue: while Redis is away a count fails at once and the request goes on uncounted
+  // (skipOnError below), instead of waiting for a reconnect.
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, commandTimeout: 1000 })
+    : null;
+  if (redis) {
+    redis.on("error", (error) => app.log.warn({ err: error }, "redis (rate limits)"));
+    await redis.connect().catch((error) => app.log.warn({ err: error }, "redis (rate limits) not reachable yet"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    ...scaled(RateLimits.apiPerAddress, config),
+    keyGenerator: clientAddress,
+    // The web app's files and uploaded pictures are not counted: one page loads many.
+    allowList: (req) => !req.url.startsWith("/api/"),
+    ...(redis && { redis, nameSpace: config.rateLimitPrefix }),
+    // While Redis is unreachable requests go through uncounted rather than fail.
+    skipOnError: true,
+    // The error handler sets Retry-After from the envelope, for this and every other 429.
+    addHeaders: { "retry-after": false },
+    errorResponseBuilder: (_req, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
+  });
+  const hooks = Object.fromEntries(
+    Object.entries(COUNTED_BY).map(([name, counted]) => {
+      const check = app.createRateLimit({
+        ...scaled(RateLimits[name as RouteLimitName], config),
+        keyGenerator: async (req) => `${name}:${await counted(req)}`,
+        skipOnError: true,
+      });
+      const hook: preHandlerAsyncHookHandler = async (req) => {
+        const result = await check(req);
+        if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
+      };
+      return [name, hook];
+    }),
+  ) as RateLimitHooks;
+  app.decorate("rateLimits", hooks);
+}
