@@ -9,6 +9,7 @@ import { createTestApp, type TestApp } from "../test-support/test-app.js";
 
 let t: TestApp;
 let user: RegisteredUser;
+let passwordGuesser: RegisteredUser;
 let webDist: string;
 beforeAll(async () => {
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-web-"));
@@ -17,6 +18,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(webDist, "assets", "app.js"), "console.log(1)");
   t = await createTestApp({ RATE_LIMIT_MULTIPLIER: "1", WEB_DIST: webDist });
   user = await registerUser(t.app, t.dataDir);
+  passwordGuesser = await registerUser(t.app, t.dataDir);
 });
 afterAll(async () => {
   await t.close();
@@ -76,6 +78,8 @@ const limited: [keyof typeof RateLimits, Call][] = [
   ["uploadPerUser", { method: "POST", url: "/api/com/upload", as: () => user }],
   ["goodsPostPerUser", { method: "POST", url: "/api/goods/", as: () => user }],
   ["commentPerUser", { method: "POST", url: "/api/goodscomment/", as: () => user }],
+  ["passwordCheckPerUser", { method: "PUT", url: "/api/user/password", as: () => user }],
+  ["passwordCheckPerUser", { method: "PUT", url: "/api/user/email", as: () => passwordGuesser }],
   ["apiPerAddress", { method: "GET", url: "/api/user/getinfo" }],
 ];
 

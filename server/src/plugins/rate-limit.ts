@@ -42,6 +42,7 @@ const COUNTED_BY: Record<RouteLimitName, Counted> = {
   uploadPerUser: byUser,
   goodsPostPerUser: byUser,
   commentPerUser: byUser,
+  passwordCheckPerUser: byUser,
 };
 
 export type RateLimitHooks = Record<RouteLimitName, preHandlerAsyncHookHandler>;

@@ -73,7 +73,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(await accounts.updateProfile(db, me.userId, body), "资料已更新");
   });
 
-  app.put("/user/email", async (req) => {
+  app.put("/user/email", { preHandler: app.rateLimits.passwordCheckPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(ChangeEmailBodySchema, req.body);
     return ok(await accounts.changeEmail({ db, mailer: app.mailer, log: req.log }, me.userId, body), "邮箱已更换");
@@ -86,7 +86,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(null, "已退出登录");
   });
 
-  app.put("/user/password", async (req) => {
+  app.put("/user/password", { preHandler: app.rateLimits.passwordCheckPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(ChangePasswordBodySchema, req.body);
     await accounts.changePassword(db, me, body);
