@@ -42,6 +42,9 @@ export const PasswordSchema = text()
   .max(AccountLimits.passwordMax)
   .regex(PASSWORD_PATTERN, "密码须同时包含字母和数字");
 
+/** A password the user already has: checked against the stored one, so only its length is bounded. */
+const CurrentPasswordSchema = text().min(1).max(AccountLimits.passwordMax);
+
 /** E-mail addresses are compared case-insensitively, so they are kept in lower case. */
 export const EmailSchema = text().trim().toLowerCase().max(AccountLimits.emailMax).pipe(z.email());
 
@@ -85,13 +88,13 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginByUsernameBodySchema = z.object({
   username: text().trim().min(1).max(AccountLimits.usernameMax),
-  password: text().min(1).max(AccountLimits.passwordMax),
+  password: CurrentPasswordSchema,
 });
 export type LoginByUsernameBody = z.infer<typeof LoginByUsernameBodySchema>;
 
 export const LoginByEmailBodySchema = z.object({
   email: EmailSchema,
-  password: text().min(1).max(AccountLimits.passwordMax),
+  password: CurrentPasswordSchema,
 });
 export type LoginByEmailBody = z.infer<typeof LoginByEmailBodySchema>;
 
@@ -126,12 +129,12 @@ export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 export const ChangeEmailBodySchema = z.object({
   email: EmailSchema,
   emailTicket: TicketSchema,
-  password: z.string().min(1).max(AccountLimits.passwordMax),
+  password: CurrentPasswordSchema,
 });
 export type ChangeEmailBody = z.infer<typeof ChangeEmailBodySchema>;
 
 export const ChangePasswordBodySchema = z.object({
-  oldPassword: text().min(1).max(AccountLimits.passwordMax),
+  oldPassword: CurrentPasswordSchema,
   newPassword: PasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
