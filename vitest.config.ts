@@ -16,7 +16,13 @@ if (!postgresUrl || !redisUrl) {
 /** Workspace packages are imported from their TypeScript source, not their build. */
 const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { conditions: ["source"] } } };
 
-/** Suites named *.cluster.test.ts need PostgreSQL and Redis: they run with the PostgreSQL suite. */
+/**
+ * Suites named *.cluster.test.ts need PostgreSQL and Redis: they run with the PostgreSQL suite.
+ * Suites that bring their own servers (a throwaway PostgreSQL cluster, a server process to stop)
+ * do not depend on the test database and run once, with the SQLite suite.
+ */
+const RUN_ONCE = ["src/db/database-faults.test.ts", "src/shutdown.test.ts"];
+
 function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfiguration {
   return {
     ...fromSource,
@@ -24,7 +30,10 @@ function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfigur
       name: `server:${database}`,
       root: "server",
       include: ["src/**/*.test.ts"],
-      exclude: database === "sqlite" || !redisUrl ? ["src/**/*.cluster.test.ts"] : [],
+      exclude: [
+        ...(database === "sqlite" || !redisUrl ? ["src/**/*.cluster.test.ts"] : []),
+        ...(database === "postgres" ? RUN_ONCE : []),
+      ],
       env: { TEST_DB: database },
       testTimeout: 20_000,
       hookTimeout: 30_000,

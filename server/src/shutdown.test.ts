@@ -9,7 +9,6 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { registerUser } from "./test-support/accounts.js";
 import { multipart, testJpeg } from "./test-support/goods.js";
-import { testDatabase } from "./test-support/test-app.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const env = { DEMO_DATA: "false", LOG_LEVEL: "silent", SHUTDOWN_TIMEOUT_MS: "10000" };
@@ -100,7 +99,7 @@ const until = async (check: () => Promise<boolean>, maxMs: number) => {
   while (!(await check()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 };
 
-describe.runIf(testDatabase() === "sqlite")("graceful shutdown on SIGTERM", () => {
+describe("graceful shutdown on SIGTERM", () => {
   let dataDir: string;
   let token: string;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
