@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
+import { freePort } from "./ports.js";
 
 /**
  * A throwaway redis-server of the test's own, on a free port, that a fault test may stop and start
@@ -11,14 +11,6 @@ export interface RedisServer {
   start(): Promise<void>;
   /** Kills it at once, as a crash or a network cut would. */
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function launch(port: number): Promise<ChildProcess> {
