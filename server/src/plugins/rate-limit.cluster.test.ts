@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { RateLimits } from "@xianzhi/contract";
+import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { redisServer } from "../test-support/redis-server.js";
 import { createTestApp, type TestApp } from "../test-support/test-app.js";
 
 let a: TestApp;
@@ -36,61 +36,40 @@ describe("request limits across two server processes on one Redis", () => {
     }
     expect((await captcha(a, "192.0.2.8")).statusCode).toBe(200);
   });
-});
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  it("keep no e-mail address in Redis: an inbox is counted by its hash", async () => {
+    const email = "inbox.owner@example.com";
+    const asked = await a.app.inject({
+      method: "POST",
+      url: "/api/com/email",
+      payload: { email, captchaTicket: "made-up", purpose: "register" },
+      remoteAddress: "192.0.2.9",
     });
-    server.on("error", reject);
+    expect(asked.json()).toMatchObject({ code: 1003 });
+    const redis = new Redis(process.env.TEST_REDIS_URL as string);
+    try {
+      const keys = await redis.keys(`${a.config.rateLimitPrefix}*`);
+      expect(keys.some((key) => key.includes("to:"))).toBe(true);
+      expect(keys.filter((key) => key.includes("@") || key.includes("inbox.owner"))).toEqual([]);
+    } finally {
+      redis.disconnect();
+    }
   });
-}
-
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn("redis-server", [
-    "--port",
-    String(port),
-    "--bind",
-    "127.0.0.1",
-    "--save",
-    "",
-    "--appendonly",
-    "no",
-  ]);
-  for (let i = 0; i < 50; i += 1) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (up) return child;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error("redis-server did not start");
-}
+});
 
 describe("request limits while Redis is away", () => {
   it("let requests through uncounted, without waiting for Redis", async () => {
-    const port = await freePort();
-    const redis = await startRedis(port);
-    const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_MULTIPLIER: "1" });
+    const redis = await redisServer();
+    const t = await createTestApp({ REDIS_URL: redis.url, RATE_LIMIT_MULTIPLIER: "1" });
     try {
       for (let i = 0; i < RateLimits.captchaPerAddress.max; i += 1) await captcha(t, "192.0.2.9");
       expect((await captcha(t, "192.0.2.9")).statusCode).toBe(429);
-      await new Promise((resolve) => {
-        redis.once("exit", resolve);
-        redis.kill("SIGKILL");
-      });
+      await redis.stop();
       const started = performance.now();
       for (let i = 0; i < 5; i += 1) expect((await captcha(t, "192.0.2.9")).statusCode).toBe(200);
       expect(performance.now() - started).toBeLessThan(2000);
     } finally {
-      redis.kill("SIGKILL");
+      await redis.stop();
       await t.close();
     }
   }, 30_000);

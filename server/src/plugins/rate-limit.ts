@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { appError } from "../errors.js";
+import { sha256 } from "../lib/secrets.js";
 import { optionalUser } from "./auth.js";
 
 /** Whom a limit counts: the client address, the signed-in account, or the inbox mailed to. */
@@ -23,10 +24,13 @@ const byUser: Counted = async (req) => {
   return me ? `user:${me.userId}` : byAddress(req);
 };
 
-/** The recipient as the e-mail schema normalises it; the route validates the body after this. */
+/**
+ * The recipient as the e-mail schema normalises it (the route validates the body after this),
+ * hashed so that the counters in Redis do not hold people's addresses.
+ */
 const byRecipient: Counted = (req) => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return `to:${typeof email === "string" ? email.trim().toLowerCase() : ""}`;
+  return `to:${sha256(typeof email === "string" ? email.trim().toLowerCase() : "")}`;
 };
 
 type RouteLimitName = Exclude<RateLimitName, "apiPerAddress">;
