@@ -1,8 +1,4 @@
-import SqliteDatabase from "better-sqlite3";
-import { afterEach, describe, expect, it } from "vitest";
-import { registerUser } from "../test-support/accounts.js";
-import { goodsFields } from "../test-support/goods.js";
-import { call, createTestApp, type TestApp, testDatabase } from "../test-support/test-app.js";
+import { describe, expect, it } from "vitest";
 import { databaseUnavailable } from "./errors.js";
 
 describe("which database errors mean 'try again in a moment'", () => {
@@ -37,26 +33,5 @@ describe("which database errors mean 'try again in a moment'", () => {
     ["Connection terminated"],
   ])("%o is a fault of its own", (error) => {
     expect(databaseUnavailable(error)).toBe(false);
-  });
-});
-
-describe.runIf(testDatabase() === "sqlite")("a locked SQLite file", () => {
-  let t: TestApp;
-  afterEach(() => t?.close());
-
-  it("answers the 503 envelope while another process holds the write lock, then writes again", async () => {
-    t = await createTestApp();
-    const user = await registerUser(t.app, t.dataDir);
-    const other = new SqliteDatabase(t.database.sqliteFile as string);
-    try {
-      other.exec("BEGIN IMMEDIATE");
-      const locked = await call(t.app, "POST", "/api/goods", { token: user.token, body: goodsFields });
-      expect(locked).toEqual({ status: 503, code: 503, msg: "服务暂时不可用，请稍后再试", data: null });
-      other.exec("ROLLBACK");
-    } finally {
-      other.close();
-    }
-    const after = await call(t.app, "POST", "/api/goods", { token: user.token, body: goodsFields });
-    expect(after.code).toBe(200);
   });
 });
