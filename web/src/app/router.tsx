@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from "react-router";
 import { AppLayout } from "../components/app-layout";
 import { NotFound } from "../components/not-found";
 import { PageSpinner } from "../components/page-spinner";
-import { RequireAuth } from "../features/auth/require-auth";
+import { RequireAuth } from "../features/accounts/require-auth";
 import { paths } from "./paths";
 
 type ScreenModule = { default: ComponentType };
@@ -38,8 +38,8 @@ export function createRouter() {
       children: [
         screen(paths.home, () => import("../features/home/home-screen")),
         screen(paths.homeAlias, () => import("../features/home/home-screen")),
-        screen(paths.login, () => import("../features/auth/login-screen")),
-        screen(paths.register, () => import("../features/auth/register-screen")),
+        screen(paths.login, () => import("../features/accounts/login-screen")),
+        screen(paths.register, () => import("../features/accounts/register-screen")),
         screen(paths.post, () => import("../features/post/post-screen"), { signedIn: true }),
         screen(paths.userinfo, () => import("../features/userinfo/userinfo-screen"), { signedIn: true }),
         screen(paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),

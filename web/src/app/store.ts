@@ -1,5 +1,5 @@
 import { configureStore } from "@reduxjs/toolkit";
-import { authSlice } from "../features/auth/auth-slice";
+import { authSlice } from "../features/accounts/auth-slice";
 import { chatSlice } from "../features/chat/chat-slice";
 import { api } from "./api";
 import { ACCESS_TOKEN_KEY } from "./paths";

@@ -4,10 +4,10 @@ import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { useAppDispatch, useAppSelector } from "../app/hooks";
 import { paths } from "../app/paths";
-import { useMeQuery } from "../features/auth/auth-api";
-import { setUserInfo } from "../features/auth/auth-slice";
-import { isSignedIn } from "../features/auth/session";
-import { useLogOut } from "../features/auth/use-log-out";
+import { useMeQuery } from "../features/accounts/auth-api";
+import { setUserInfo } from "../features/accounts/auth-slice";
+import { isSignedIn } from "../features/accounts/session";
+import { useLogOut } from "../features/accounts/use-log-out";
 import { useUnreadTotalQuery } from "../features/chat/chat-api";
 
 /** The top bar on every screen: logo, search, post, and the user's menu or the sign-in links. */

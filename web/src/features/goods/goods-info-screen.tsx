@@ -7,7 +7,7 @@ import { useAppSelector } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { isSignedIn } from "../auth/session";
+import { isSignedIn } from "../accounts/session";
 import { useOpenChatMutation } from "../chat/chat-api";
 import { CommentSection } from "../comments/comment-section";
 import { useAddFavoriteMutation, useFavoriteExistsQuery, useRemoveFavoriteMutation } from "../favorites/favorites-api";

@@ -5,12 +5,12 @@ import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { GoodsGrid } from "../../components/goods-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useMeQuery } from "../auth/auth-api";
-import { useLogOut } from "../auth/use-log-out";
+import { useMeQuery } from "../accounts/auth-api";
+import { ProfileForm } from "../accounts/profile-form";
+import { ChangeEmailForm, ChangePasswordForm } from "../accounts/security-forms";
+import { useLogOut } from "../accounts/use-log-out";
 import { useFavoritesQuery } from "../favorites/favorites-api";
 import { MyGoods } from "./my-goods";
-import { ProfileForm } from "./profile-form";
-import { ChangeEmailForm, ChangePasswordForm } from "./security-forms";
 
 function MyFavorites() {
   const [page, setPage] = useState(1);

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { useConfirmEmailCodeMutation, useResetPasswordMutation } from "./auth-api";
 import { CaptchaAndCode } from "./captcha-and-code";
-import { passwordRules } from "./register-screen";
+import { passwordRules } from "./password-rules";
 
 interface ResetValues {
   email: string;
