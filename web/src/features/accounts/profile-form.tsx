@@ -3,7 +3,7 @@ import { AccountLimits, UploadLimits, type UserInfo } from "@xianzhi/contract";
 import { App, Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { uploadPicture } from "../pictures/upload-picture";
+import { uploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./auth-api";
 
 export function ProfileForm({ me }: { me: UserInfo }) {
