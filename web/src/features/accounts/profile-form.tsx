@@ -4,7 +4,7 @@ import { App, Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { uploadPicture } from "../pictures";
-import { useUpdateProfileMutation } from "./auth-api";
+import { useUpdateProfileMutation } from "./accounts-api";
 
 export function ProfileForm({ me }: { me: UserInfo }) {
   const { message } = App.useApp();

@@ -6,7 +6,7 @@ import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useConfirmEmailCodeMutation, useRegisterMutation } from "./auth-api";
+import { useConfirmEmailCodeMutation, useRegisterMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
 import { passwordRules } from "./password-rules";
 import { signIn } from "./session";

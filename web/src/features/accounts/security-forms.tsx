@@ -2,7 +2,7 @@ import { AccountLimits, type ChangePasswordBody, Errors } from "@xianzhi/contrac
 import { Alert, App, Button, Divider, Form, Input } from "antd";
 import { useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailCodeMutation } from "./auth-api";
+import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailCodeMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
 import { passwordRules } from "./password-rules";
 
