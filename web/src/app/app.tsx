@@ -1,7 +1,7 @@
 import { message } from "antd";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
-import { signOut } from "../features/auth/session";
+import { signOut } from "../features/accounts";
 import { setUnauthorizedHandler } from "./base-query";
 import { paths } from "./paths";
 import { Providers } from "./providers";

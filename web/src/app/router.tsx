@@ -1,9 +1,9 @@
 import type { ComponentType } from "react";
 import { createBrowserRouter, type RouteObject } from "react-router";
-import { AppLayout } from "../components/app-layout";
 import { NotFound } from "../components/not-found";
 import { PageSpinner } from "../components/page-spinner";
-import { RequireAuth } from "../features/auth/require-auth";
+import { RequireAuth } from "../features/accounts";
+import { AppLayout } from "./app-layout";
 import { paths } from "./paths";
 
 type ScreenModule = { default: ComponentType };
@@ -36,15 +36,15 @@ export function createRouter() {
       Component: AppLayout,
       hydrateFallbackElement: <PageSpinner />,
       children: [
-        screen(paths.home, () => import("../features/home/home-screen")),
-        screen(paths.homeAlias, () => import("../features/home/home-screen")),
-        screen(paths.login, () => import("../features/auth/login-screen")),
-        screen(paths.register, () => import("../features/auth/register-screen")),
-        screen(paths.post, () => import("../features/post/post-screen"), { signedIn: true }),
+        screen(paths.home, () => import("../features/goods/home-screen")),
+        screen(paths.homeAlias, () => import("../features/goods/home-screen")),
+        screen(paths.login, () => import("../features/accounts/login-screen")),
+        screen(paths.register, () => import("../features/accounts/register-screen")),
+        screen(paths.post, () => import("../features/goods/post-screen"), { signedIn: true }),
         screen(paths.userinfo, () => import("../features/userinfo/userinfo-screen"), { signedIn: true }),
         screen(paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),
         screen(paths.goodsInfo(), () => import("../features/goods/goods-info-screen")),
-        screen(paths.searchResult(), () => import("../features/search/search-screen")),
+        screen(paths.searchResult(), () => import("../features/goods/search-screen")),
       ],
     },
     { path: "*", Component: NotFound },

@@ -1,6 +1,6 @@
 import { configureStore } from "@reduxjs/toolkit";
-import { authSlice } from "../features/auth/auth-slice";
-import { chatSlice } from "../features/chat/chat-slice";
+import { authSlice } from "../features/accounts";
+import { chatSlice } from "../features/chat";
 import { api } from "./api";
 import { ACCESS_TOKEN_KEY } from "./paths";
 

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
 import { formatTime } from "../../components/format";
-import { isSignedIn } from "../auth/session";
+import { isSignedIn } from "../accounts";
 import { useAddCommentMutation, useCommentsQuery } from "./comments-api";
 
 /** Comments of a goods item, newest first, with replies and a comment box. */

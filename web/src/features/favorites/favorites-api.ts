@@ -1,6 +1,6 @@
 import type { Goods, Page, PageQuery } from "@xianzhi/contract";
 import { api } from "../../app/api";
-import { goodsApi } from "../goods/goods-api";
+import { goodsApi } from "../goods";
 
 interface FavoriteState {
   exists: boolean;

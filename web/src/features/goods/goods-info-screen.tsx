@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, EyeOutlined, HeartFilled, HeartOutlined, MessageOutlined } from "@ant-design/icons";
+import { EnvironmentOutlined, EyeOutlined, HeartOutlined, MessageOutlined } from "@ant-design/icons";
 import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract";
 import { App, Avatar, Button, Image, Result, Skeleton, Tag } from "antd";
 import { useNavigate, useParams } from "react-router";
@@ -7,10 +7,10 @@ import { useAppSelector } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { isSignedIn } from "../auth/session";
-import { useOpenChatMutation } from "../chat/chat-api";
-import { CommentSection } from "../comments/comment-section";
-import { useAddFavoriteMutation, useFavoriteExistsQuery, useRemoveFavoriteMutation } from "../favorites/favorites-api";
+import { isSignedIn } from "../accounts";
+import { useOpenChatMutation } from "../chat";
+import { CommentSection } from "../comments/ui";
+import { FavoriteButton } from "../favorites/ui";
 import { useGoodsInfoQuery } from "./goods-api";
 import { OwnerActions } from "./owner-actions";
 import { SimilarGoods } from "./similar-goods";
@@ -26,9 +26,6 @@ export default function GoodsInfoScreen() {
   const signedIn = isSignedIn();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const { data: goods, error, isLoading } = useGoodsInfoQuery(id);
-  const { data: favorite } = useFavoriteExistsQuery(id, { skip: !signedIn || !goods });
-  const [addFavorite] = useAddFavoriteMutation();
-  const [removeFavorite] = useRemoveFavoriteMutation();
   const [openChat, { isLoading: opening }] = useOpenChatMutation();
 
   if (isLoading) return <Skeleton active className="page" paragraph={{ rows: 8 }} />;
@@ -44,11 +41,6 @@ export default function GoodsInfoScreen() {
   const mine = myId === goods.seller.id;
   const needSignIn = () => navigate(paths.login, { state: { from: paths.goodsInfo(id) } });
 
-  const toggleFavorite = async () => {
-    if (!signedIn) return needSignIn();
-    const result = favorite?.exists ? await removeFavorite(id) : await addFavorite(id);
-    if ("error" in result) message.error(errorText(result.error));
-  };
   const chatWithSeller = async () => {
     if (!signedIn) return needSignIn();
     const result = await openChat({ peerId: goods.seller.id, goodsId: goods.id });
@@ -119,14 +111,7 @@ export default function GoodsInfoScreen() {
             <OwnerActions goods={goods} onDeleted={() => navigate(paths.userinfo, { replace: true })} />
           ) : (
             <div className="goods-info__actions">
-              <Button
-                size="large"
-                icon={favorite?.exists ? <HeartFilled className="heart--on" /> : <HeartOutlined />}
-                onClick={toggleFavorite}
-                aria-pressed={Boolean(favorite?.exists)}
-              >
-                {favorite?.exists ? "已收藏" : "收藏"}
-              </Button>
+              <FavoriteButton goodsId={goods.id} onNeedSignIn={needSignIn} />
               <Button size="large" type="primary" icon={<MessageOutlined />} onClick={chatWithSeller} loading={opening}>
                 聊一聊
               </Button>

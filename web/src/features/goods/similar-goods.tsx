@@ -1,6 +1,6 @@
 import type { Category } from "@xianzhi/contract";
-import { GoodsCard } from "../../components/goods-card";
 import { useGoodsListQuery } from "./goods-api";
+import { GoodsCard } from "./goods-card";
 
 const SHOWN = 4;
 

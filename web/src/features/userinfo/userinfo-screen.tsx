@@ -1,22 +1,12 @@
 import { LogoutOutlined } from "@ant-design/icons";
 import { Avatar, Button, Card, Skeleton, Tabs } from "antd";
-import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
-import { GoodsGrid } from "../../components/goods-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useMeQuery } from "../auth/auth-api";
-import { useLogOut } from "../auth/use-log-out";
-import { useFavoritesQuery } from "../favorites/favorites-api";
-import { MyGoods } from "./my-goods";
-import { ProfileForm } from "./profile-form";
-import { ChangeEmailForm, ChangePasswordForm } from "./security-forms";
-
-function MyFavorites() {
-  const [page, setPage] = useState(1);
-  const { data, isFetching } = useFavoritesQuery({ page, pageSize: 20 });
-  return <GoodsGrid page={data} loading={isFetching} empty="还没有收藏，看到喜欢的就点个收藏吧" onPage={setPage} />;
-}
+import { useLogOut, useMeQuery } from "../accounts";
+import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "../accounts/ui";
+import { FavoriteList } from "../favorites/ui";
+import { MyGoods } from "../goods/ui";
 
 export default function UserinfoScreen() {
   useDocumentTitle(titles.userinfo);
@@ -50,7 +40,7 @@ export default function UserinfoScreen() {
         <Tabs
           items={[
             { key: "goods", label: "我发布的", children: <MyGoods /> },
-            { key: "favorites", label: "我的收藏", children: <MyFavorites /> },
+            { key: "favorites", label: "我的收藏", children: <FavoriteList /> },
             { key: "profile", label: "个人资料", children: <ProfileForm me={me} key={me.id} /> },
             {
               key: "security",

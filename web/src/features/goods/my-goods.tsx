@@ -1,9 +1,9 @@
 import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract";
 import { Empty, Pagination, Segmented, Skeleton } from "antd";
 import { useState } from "react";
-import { GoodsCard } from "../../components/goods-card";
-import { useMyGoodsQuery } from "../goods/goods-api";
-import { OwnerActions } from "../goods/owner-actions";
+import { useMyGoodsQuery } from "./goods-api";
+import { GoodsCard } from "./goods-card";
+import { OwnerActions } from "./owner-actions";
 
 const filterOptions = [
   { label: "全部", value: "" },

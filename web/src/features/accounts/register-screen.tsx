@@ -1,4 +1,4 @@
-import { AccountLimits, PASSWORD_PATTERN, USERNAME_PATTERN } from "@xianzhi/contract";
+import { AccountLimits, USERNAME_PATTERN } from "@xianzhi/contract";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -6,8 +6,9 @@ import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useConfirmEmailCodeMutation, useRegisterMutation } from "./auth-api";
+import { useConfirmEmailCodeMutation, useRegisterMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
+import { passwordRules } from "./password-rules";
 import { signIn } from "./session";
 
 interface RegisterValues {
@@ -17,12 +18,6 @@ interface RegisterValues {
   email: string;
   emailCode: string;
 }
-
-export const passwordRules = [
-  { required: true },
-  { min: AccountLimits.passwordMin, max: AccountLimits.passwordMax },
-  { pattern: PASSWORD_PATTERN, message: "密码须同时包含字母和数字" },
-];
 
 export default function RegisterScreen() {
   useDocumentTitle(titles.register);

@@ -2,9 +2,9 @@ import { HeartOutlined } from "@ant-design/icons";
 import { CONDITIONS, GOODS_STATUSES, type Goods } from "@xianzhi/contract";
 import { Avatar, Tag } from "antd";
 import { Link } from "react-router";
-import { paths } from "../app/paths";
-import { formatPrice } from "./format";
-import { Highlight } from "./highlight";
+import { paths } from "../../app/paths";
+import { formatPrice } from "../../components/format";
+import { Highlight } from "../../components/highlight";
 
 /** One goods item in a feed: cover, title, price, condition and seller. */
 export function GoodsCard({ goods, highlight }: { goods: Goods; highlight?: string[] }) {

@@ -2,9 +2,9 @@ import { AccountLimits, type ChangePasswordBody, Errors } from "@xianzhi/contrac
 import { Alert, App, Button, Divider, Form, Input } from "antd";
 import { useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailCodeMutation } from "../auth/auth-api";
-import { CaptchaAndCode } from "../auth/captcha-and-code";
-import { passwordRules } from "../auth/register-screen";
+import { useChangeEmailMutation, useChangePasswordMutation, useConfirmEmailCodeMutation } from "./accounts-api";
+import { CaptchaAndCode } from "./captcha-and-code";
+import { passwordRules } from "./password-rules";
 
 interface ChangeEmailValues {
   email: string;

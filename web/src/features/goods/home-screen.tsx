@@ -1,10 +1,10 @@
 import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract";
 import { Segmented, Select } from "antd";
 import { titles } from "../../app/paths";
-import { GoodsGrid } from "../../components/goods-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
-import { useGoodsListQuery } from "../goods/goods-api";
+import { useGoodsListQuery } from "./goods-api";
+import { GoodsGrid } from "./goods-grid";
 
 const categoryOptions = [
   { label: "全部", value: "" },

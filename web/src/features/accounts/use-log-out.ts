@@ -1,5 +1,5 @@
 import { useAppDispatch } from "../../app/hooks";
-import { useLogoutMutation } from "./auth-api";
+import { useLogoutMutation } from "./accounts-api";
 import { signOut } from "./session";
 
 /** How long signing out waits for the server before the browser forgets the token anyway. */

@@ -2,13 +2,10 @@ import { LogoutOutlined, MessageOutlined, PlusOutlined, UserOutlined } from "@an
 import { Avatar, Badge, Button, Dropdown, Input } from "antd";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { useAppDispatch, useAppSelector } from "../app/hooks";
-import { paths } from "../app/paths";
-import { useMeQuery } from "../features/auth/auth-api";
-import { setUserInfo } from "../features/auth/auth-slice";
-import { isSignedIn } from "../features/auth/session";
-import { useLogOut } from "../features/auth/use-log-out";
-import { useUnreadTotalQuery } from "../features/chat/chat-api";
+import { isSignedIn, setUserInfo, useLogOut, useMeQuery } from "../features/accounts";
+import { useUnreadTotalQuery } from "../features/chat";
+import { useAppDispatch, useAppSelector } from "./hooks";
+import { paths } from "./paths";
 
 /** The top bar on every screen: logo, search, post, and the user's menu or the sign-in links. */
 export function TopNav() {

@@ -1,7 +1,6 @@
 import { Outlet, useNavigation } from "react-router";
-import { useChatSocket } from "../features/chat/chat-socket";
-import { useMessageNotifications } from "../features/chat/message-notifications";
-import { PageSpinner } from "./page-spinner";
+import { PageSpinner } from "../components/page-spinner";
+import { useChatSocket, useMessageNotifications } from "../features/chat";
 import { TopNav } from "./top-nav";
 
 /** Every screen but the 404 text sits under the top navigation. */

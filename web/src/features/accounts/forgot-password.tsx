@@ -2,9 +2,9 @@ import { AccountLimits } from "@xianzhi/contract";
 import { App, Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useConfirmEmailCodeMutation, useResetPasswordMutation } from "./auth-api";
+import { useConfirmEmailCodeMutation, useResetPasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
-import { passwordRules } from "./register-screen";
+import { passwordRules } from "./password-rules";
 
 interface ResetValues {
   email: string;

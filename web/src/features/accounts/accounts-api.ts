@@ -17,7 +17,7 @@ import type {
 } from "@xianzhi/contract";
 import { api } from "../../app/api";
 
-export const authApi = api.injectEndpoints({
+export const accountsApi = api.injectEndpoints({
   endpoints: (build) => ({
     loginByUsername: build.mutation<AuthResult, LoginByUsernameBody>({
       query: (body) => ({ url: "/user/login/username", method: "POST", body }),
@@ -80,4 +80,4 @@ export const {
   useChangePasswordMutation,
   useResetPasswordMutation,
   useLogoutMutation,
-} = authApi;
+} = accountsApi;

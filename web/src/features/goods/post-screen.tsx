@@ -5,8 +5,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "../goods/goods-api";
-import { type PictureItem, PictureUploader } from "../pictures/picture-uploader";
+import { type PictureItem, PictureUploader } from "../pictures/ui";
+import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
 
 interface PostValues {
   title: string;

@@ -6,7 +6,7 @@ import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./auth-api";
+import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./accounts-api";
 import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { signIn } from "./session";

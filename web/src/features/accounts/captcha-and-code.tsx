@@ -3,7 +3,7 @@ import { AccountLimits, type EmailPurpose } from "@xianzhi/contract";
 import { App, Button, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./auth-api";
+import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./accounts-api";
 
 interface CaptchaAndCodeProps {
   purpose: EmailPurpose;

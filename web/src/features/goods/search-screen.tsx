@@ -2,10 +2,10 @@ import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianz
 import { Select } from "antd";
 import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
-import { GoodsGrid } from "../../components/goods-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
-import { useSearchGoodsQuery } from "../goods/goods-api";
+import { useSearchGoodsQuery } from "./goods-api";
+import { GoodsGrid } from "./goods-grid";
 
 const categoryOptions = [
   { label: "全部分类", value: "" },

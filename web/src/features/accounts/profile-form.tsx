@@ -3,8 +3,8 @@ import { AccountLimits, UploadLimits, type UserInfo } from "@xianzhi/contract";
 import { App, Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useUpdateProfileMutation } from "../auth/auth-api";
-import { uploadPicture } from "../pictures/upload-picture";
+import { uploadPicture } from "../pictures";
+import { useUpdateProfileMutation } from "./accounts-api";
 
 export function ProfileForm({ me }: { me: UserInfo }) {
   const { message } = App.useApp();

@@ -1,0 +1,155 @@
+// The web app's import rules, run by `npm test` before the suites (see README, "Layout").
+//
+//   app -> features -> components / contract, and nothing points back:
+//   - components/ imports no feature and no app module (shared UI knows no feature);
+//   - a feature imports another feature only through its public files: index.ts (state, endpoints,
+//     hooks: light enough for the app shell) and ui.ts (components other screens compose);
+//   - a feature imports from app/ only the kernel every RTK Query feature needs: the one api
+//     (api.ts, to inject its endpoints), api-error.ts, hooks.ts, paths.ts, and store.ts for its types;
+//     never the shell (router, layout, navigation, providers);
+//   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen);
+//     so no screen imports another screen;
+//   - the contract imports neither the server nor the web app.
+// Biome's noRestrictedImports matches specifiers as written, so each rule would have to be spelled
+// for every relative depth and could not let store.ts in for types only; this check resolves each
+// import to the file it names instead.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+const WEB = "web/src/";
+const CONTRACT = "packages/contract/src/";
+const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
+const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);
+
+/** Every import of a source file: its specifier, line, and whether it brings in types only. */
+function importsOf(fileName, source) {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const found = [];
+  const add = (specifier, typeOnly) => {
+    const line = file.getLineAndCharacterOfPosition(specifier.getStart()).line + 1;
+    found.push({ specifier: specifier.text, line, typeOnly });
+  };
+  const visit = (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier, isTypeOnlyImport(node.importClause));
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier, node.isTypeOnly);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      add(node.arguments[0], false);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function isTypeOnlyImport(clause) {
+  if (!clause) return false;
+  if (clause.isTypeOnly) return true;
+  const bindings = clause.namedBindings;
+  return !clause.name && bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.length > 0
+    ? bindings.elements.every((element) => element.isTypeOnly)
+    : false;
+}
+
+/** The module a relative specifier names, relative to the repository root, without extension. */
+function resolve(fromFile, specifier) {
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
+  return target.replace(/\.(m?[jt]sx?)$/, "");
+}
+
+/** Where a web module sits: app, components, a feature (with its file), or elsewhere. */
+function placeOf(webModule) {
+  const [top, name, ...rest] = webModule.split("/");
+  if (top === "features" && name) {
+    const file = rest.length === 0 ? "index" : rest.join("/");
+    return { layer: "feature", feature: name, file };
+  }
+  if (top === "app" || top === "components") return { layer: top };
+  return { layer: "root" };
+}
+
+const isScreen = (webModule) => /-screen$/.test(webModule);
+
+/** Why an import of a web file breaks the rules, or undefined if it keeps them. */
+function webViolation(fromModule, imported) {
+  const { specifier, typeOnly } = imported;
+  if (specifier === "@xianzhi/server") return "the web app never imports the server";
+  if (!specifier.startsWith(".")) return undefined;
+  const target = resolve(`${WEB}${fromModule}`, specifier);
+  if (!target.startsWith(WEB)) return "a web module imports only inside web/src (and packages by name)";
+  const toModule = target.slice(WEB.length);
+  const from = placeOf(fromModule);
+  const to = placeOf(toModule);
+
+  if (isScreen(toModule) && fromModule !== "app/router") return "only app/router.tsx loads screens";
+  if (from.layer === "components" && to.layer !== "components") {
+    return "components/ is shared UI: it imports no feature and no app module";
+  }
+  if (from.layer === "feature" && to.layer === "app") {
+    if (APP_KERNEL.has(toModule) || (toModule === "app/store" && typeOnly)) return undefined;
+    return "a feature imports from app/ only api, api-error, hooks, paths (and store's types), never the shell";
+  }
+  if (to.layer === "feature" && !(from.layer === "feature" && from.feature === to.feature)) {
+    if (FEATURE_PUBLIC_FILES.has(to.file) || (fromModule === "app/router" && isScreen(toModule))) return undefined;
+    return `another feature's internals: import features/${to.feature}/index.ts or ui.ts instead`;
+  }
+  return undefined;
+}
+
+function contractViolation(fromFile, { specifier }) {
+  if (specifier === "@xianzhi/server" || specifier === "@xianzhi/web") return "the contract knows neither side";
+  if (specifier.startsWith(".") && !resolve(fromFile, specifier).startsWith(CONTRACT)) {
+    return "the contract imports only its own files";
+  }
+  return undefined;
+}
+
+/**
+ * The broken rules in the given files ({ path relative to the repository root, source }), each as
+ * { path, line, specifier, reason }.
+ */
+export function findViolations(files) {
+  const violations = [];
+  for (const { path: filePath, source } of files) {
+    const rule = filePath.startsWith(WEB)
+      ? (imported) => webViolation(filePath.slice(WEB.length).replace(/\.tsx?$/, ""), imported)
+      : filePath.startsWith(CONTRACT)
+        ? (imported) => contractViolation(filePath, imported)
+        : undefined;
+    if (!rule) continue;
+    for (const imported of importsOf(filePath, source)) {
+      const reason = rule(imported);
+      if (reason) violations.push({ path: filePath, line: imported.line, specifier: imported.specifier, reason });
+    }
+  }
+  return violations;
+}
+
+/** The TypeScript sources of the web app and the contract under a repository root. */
+export function readSources(root) {
+  return [WEB, CONTRACT].flatMap((dir) =>
+    readdirSync(path.join(root, dir), { recursive: true })
+      .map((name) => `${dir}${String(name).split(path.sep).join("/")}`)
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => ({ path: name, source: readFileSync(path.join(root, name), "utf8") })),
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+  const violations = findViolations(readSources(root));
+  for (const v of violations) console.error(`${v.path}:${v.line}  import "${v.specifier}": ${v.reason}`);
+  if (violations.length > 0) {
+    console.error(`${violations.length} import(s) break the layout rules (README, "Layout")`);
+    process.exit(1);
+  }
+  console.log("imports keep the layout rules");
+}

@@ -1,0 +1,56 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { findViolations, readSources } from "./check-imports.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The reasons the check gives for one file holding one import line. */
+function reasonsFor(filePath, importLine) {
+  return findViolations([{ path: filePath, source: `${importLine}\n` }]).map((v) => v.reason);
+}
+
+describe("the import rules", () => {
+  it("hold in the web app and the contract", () => {
+    expect(findViolations(readSources(root))).toEqual([]);
+  });
+
+  it.each([
+    ["web/src/components/x.tsx", 'import { isSignedIn } from "../features/accounts";', "components/ is shared UI"],
+    ["web/src/components/x.tsx", 'import { paths } from "../app/paths";', "components/ is shared UI"],
+    ["web/src/features/goods/x.tsx", 'import { chatApi } from "../chat/chat-api";', "another feature's internals"],
+    ["web/src/features/goods/x.tsx", 'export { chatApi } from "../chat/chat-api";', "another feature's internals"],
+    ["web/src/features/goods/x.tsx", 'import { AppLayout } from "../../app/app-layout";', "never the shell"],
+    ["web/src/features/goods/x.tsx", 'import { createStore } from "../../app/store";', "never the shell"],
+    ["web/src/features/goods/x.tsx", 'const s = import("./home-screen");', "only app/router.tsx loads screens"],
+    ["web/src/features/userinfo/x.tsx", 'import Login from "../accounts/login-screen";', "only app/router.tsx"],
+    ["web/src/app/top-nav.tsx", 'import { setUserInfo } from "../features/accounts/auth-slice";', "internals"],
+    ["web/src/app/x.tsx", 'import { Router } from "../../server/src/app";', "only inside web/src"],
+    ["web/src/app/x.tsx", 'import { buildApp } from "@xianzhi/server";', "never imports the server"],
+    ["packages/contract/src/x.ts", 'import { api } from "../../../web/src/app/api";', "its own files"],
+    ["packages/contract/src/x.ts", 'import type { Db } from "@xianzhi/server";', "knows neither side"],
+  ])("refuse %s importing: %s", (filePath, importLine, reason) => {
+    expect(reasonsFor(filePath, importLine)).toEqual([expect.stringContaining(reason)]);
+  });
+
+  it.each([
+    ["web/src/features/goods/x.tsx", 'import { isSignedIn } from "../accounts";'],
+    ["web/src/features/goods/x.tsx", 'import { CommentSection } from "../comments/ui";'],
+    ["web/src/features/goods/x.tsx", 'import { goodsApi } from "./goods-api";'],
+    ["web/src/features/chat/x.ts", 'import type { AppDispatch } from "../../app/store";'],
+    ["web/src/features/chat/x.ts", 'import { type AppDispatch, type RootState } from "../../app/store";'],
+    ["web/src/features/chat/x.ts", 'import { api } from "../../app/api";'],
+    ["web/src/app/router.tsx", 'const s = import("../features/goods/home-screen");'],
+    ["web/src/app/store.ts", 'import { chatSlice } from "../features/chat";'],
+    ["packages/contract/src/x.ts", 'import { z } from "./zod.js";'],
+  ])("allow %s importing: %s", (filePath, importLine) => {
+    expect(reasonsFor(filePath, importLine)).toEqual([]);
+  });
+
+  it("says where a broken rule is", () => {
+    const source = 'import { Button } from "antd";\nimport { chatSlice } from "../features/chat/chat-slice";\n';
+    expect(findViolations([{ path: "web/src/app/store.ts", source }])).toEqual([
+      expect.objectContaining({ path: "web/src/app/store.ts", line: 2, specifier: "../features/chat/chat-slice" }),
+    ]);
+  });
+});

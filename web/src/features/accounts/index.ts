@@ -1,0 +1,9 @@
+/**
+ * What the app shell and other features may use of accounts: session, state and hooks (light, loaded
+ * with the shell). The forms others compose are in ui.ts; everything else is internal.
+ */
+export { useMeQuery } from "./accounts-api";
+export { authSlice, setUserInfo } from "./auth-slice";
+export { RequireAuth } from "./require-auth";
+export { isSignedIn, signOut } from "./session";
+export { useLogOut } from "./use-log-out";

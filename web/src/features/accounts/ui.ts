@@ -1,0 +1,3 @@
+/** The account forms other screens compose (the personal centre). */
+export { ProfileForm } from "./profile-form";
+export { ChangeEmailForm, ChangePasswordForm } from "./security-forms";

@@ -1,0 +1,2 @@
+/** The comments UI other features compose. */
+export { CommentSection } from "./comment-section";

@@ -1,0 +1,2 @@
+/** The picture uploader other features compose. */
+export { type PictureItem, PictureUploader } from "./picture-uploader";
