@@ -37,6 +37,7 @@ export default defineConfig({
     projects: [
       { ...fromSource, test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       { ...fromSource, test: { name: "web", root: "web", include: ["src/**/*.test.ts"] } },
+      { test: { name: "scripts", root: "scripts", include: ["**/*.test.ts"] } },
       // Browser tests of the built app (npm test builds it first) in Debian's Chromium.
       {
         ...fromSource,
