@@ -47,8 +47,8 @@ export default defineConfig({
     projects: [
       { ...fromSource, test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       { ...fromSource, test: { name: "web", root: "web", include: ["src/**/*.test.ts"] } },
-      // The import-rule check of scripts/check-imports.mjs (npm test runs it before the suites).
-      { test: { name: "scripts", root: "scripts", include: ["*.test.mjs"] } },
+      // The checks npm test runs first: the import rules and the browser install.
+      { test: { name: "scripts", root: "scripts", include: ["*.test.mjs", "*.test.ts"] } },
       // Browser tests of the built app (npm test builds it first) in Debian's Chromium.
       {
         ...fromSource,

@@ -23,14 +23,27 @@ const CONTRACT = "packages/contract/src/";
 const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
 const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);
 
-/** Every import of a source file: its specifier, line, and whether it brings in types only. */
+/** @typedef {{ specifier: string; line: number; typeOnly: boolean }} Import */
+/** @typedef {{ path: string; source: string }} SourceFile */
+/** @typedef {{ path: string; line: number; specifier: string; reason: string }} Violation */
+/** @typedef {(imported: Import) => string | undefined} Rule */
+
+/**
+ * Every import of a source file: its specifier, line, and whether it brings in types only.
+ * @param {string} fileName
+ * @param {string} source
+ * @returns {Import[]}
+ */
 function importsOf(fileName, source) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  /** @type {Import[]} */
   const found = [];
+  /** @type {(specifier: import("typescript").StringLiteral, typeOnly: boolean) => void} */
   const add = (specifier, typeOnly) => {
     const line = file.getLineAndCharacterOfPosition(specifier.getStart()).line + 1;
     found.push({ specifier: specifier.text, line, typeOnly });
   };
+  /** @type {(node: import("typescript").Node) => void} */
   const visit = (node) => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       add(node.moduleSpecifier, isTypeOnlyImport(node.importClause));
@@ -50,6 +63,7 @@ function importsOf(fileName, source) {
   return found;
 }
 
+/** @param {import("typescript").ImportClause | undefined} clause */
 function isTypeOnlyImport(clause) {
   if (!clause) return false;
   if (clause.isTypeOnly) return true;
@@ -59,13 +73,21 @@ function isTypeOnlyImport(clause) {
     : false;
 }
 
-/** The module a relative specifier names, relative to the repository root, without extension. */
+/**
+ * The module a relative specifier names, relative to the repository root, without extension.
+ * @param {string} fromFile
+ * @param {string} specifier
+ */
 function resolve(fromFile, specifier) {
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromFile), specifier));
   return target.replace(/\.(m?[jt]sx?)$/, "");
 }
 
-/** Where a web module sits: app, components, a feature (with its file), or elsewhere. */
+/**
+ * Where a web module sits: app, components, a feature (with its file), or elsewhere.
+ * @param {string} webModule
+ * @returns {{ layer: "feature"; feature: string; file: string } | { layer: "app" | "components" | "root" }}
+ */
 function placeOf(webModule) {
   const [top, name, ...rest] = webModule.split("/");
   if (top === "features" && name) {
@@ -76,9 +98,14 @@ function placeOf(webModule) {
   return { layer: "root" };
 }
 
+/** @param {string} webModule */
 const isScreen = (webModule) => /-screen$/.test(webModule);
 
-/** Why an import of a web file breaks the rules, or undefined if it keeps them. */
+/**
+ * Why an import of a web file breaks the rules, or undefined if it keeps them.
+ * @param {string} fromModule
+ * @param {Import} imported
+ */
 function webViolation(fromModule, imported) {
   const { specifier, typeOnly } = imported;
   if (specifier === "@xianzhi/server") return "the web app never imports the server";
@@ -104,6 +131,10 @@ function webViolation(fromModule, imported) {
   return undefined;
 }
 
+/**
+ * @param {string} fromFile
+ * @param {Import} imported
+ */
 function contractViolation(fromFile, { specifier }) {
   if (specifier === "@xianzhi/server" || specifier === "@xianzhi/web") return "the contract knows neither side";
   if (specifier.startsWith(".") && !resolve(fromFile, specifier).startsWith(CONTRACT)) {
@@ -115,10 +146,14 @@ function contractViolation(fromFile, { specifier }) {
 /**
  * The broken rules in the given files ({ path relative to the repository root, source }), each as
  * { path, line, specifier, reason }.
+ * @param {SourceFile[]} files
+ * @returns {Violation[]}
  */
 export function findViolations(files) {
+  /** @type {Violation[]} */
   const violations = [];
   for (const { path: filePath, source } of files) {
+    /** @type {Rule | undefined} */
     const rule = filePath.startsWith(WEB)
       ? (imported) => webViolation(filePath.slice(WEB.length).replace(/\.tsx?$/, ""), imported)
       : filePath.startsWith(CONTRACT)
@@ -133,7 +168,11 @@ export function findViolations(files) {
   return violations;
 }
 
-/** The TypeScript sources of the web app and the contract under a repository root. */
+/**
+ * The TypeScript sources of the web app and the contract under a repository root.
+ * @param {string} root
+ * @returns {SourceFile[]}
+ */
 export function readSources(root) {
   return [WEB, CONTRACT].flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true })

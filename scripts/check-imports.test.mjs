@@ -5,7 +5,11 @@ import { findViolations, readSources } from "./check-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The reasons the check gives for one file holding one import line. */
+/**
+ * The reasons the check gives for one file holding one import line.
+ * @param {string} filePath
+ * @param {string} importLine
+ */
 function reasonsFor(filePath, importLine) {
   return findViolations([{ path: filePath, source: `${importLine}\n` }]).map((v) => v.reason);
 }
