@@ -86,3 +86,17 @@ export const isMessageWith =
   (content: string) =>
   (frame: ServerFrame): frame is Extract<ServerFrame, { type: "message" }> =>
     frame.type === "message" && frame.message.content === content;
+
+/** A text message to send; its content doubles as its client id unless one is given. */
+export const textFrame = (chatId: string, content: string, clientMsgId = content) => ({
+  type: "send",
+  chatId,
+  msgType: "text",
+  content,
+  clientMsgId,
+});
+
+export const isAckOf =
+  (clientMsgId: string) =>
+  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
+    frame.type === "ack" && frame.clientMsgId === clientMsgId;

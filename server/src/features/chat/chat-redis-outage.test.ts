@@ -1,10 +1,9 @@
-import type { ServerFrame } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTicketFor, type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { type AppPair, createAppPair } from "../../test-support/app-pair.js";
 import { type RedisServer, redisServer } from "../../test-support/redis-server.js";
-import { isMessageWith, isType, listen, openSocket } from "../../test-support/sockets.js";
+import { isAckOf, isMessageWith, isType, listen, openSocket, textFrame } from "../../test-support/sockets.js";
 import { call, createTestApp } from "../../test-support/test-app.js";
 
 let redis: RedisServer;
@@ -32,19 +31,6 @@ async function readiness(app: FastifyInstance, status: number, withinMs = 10_000
   }
 }
 
-const text = (chatId: string, content: string) => ({
-  type: "send",
-  chatId,
-  msgType: "text",
-  content,
-  clientMsgId: content,
-});
-
-const isAckOf =
-  (clientMsgId: string) =>
-  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
-    frame.type === "ack" && frame.clientMsgId === clientMsgId;
-
 async function chatBetween(from: RegisteredUser, to: RegisteredUser): Promise<string> {
   const chat = await call(pair.a.app, "POST", "/api/mychatlist/create", { token: from.token, body: { peerId: to.id } });
   return chat.data.chatId;
@@ -59,11 +45,11 @@ describe("chat while Redis is away (two server apps, one Redis of the test's own
     const aliceOnA = await openSocket(baseA, alice.token);
     const bobOnA = await openSocket(baseA, bob.token);
     const bobOnB = await openSocket(baseB, bob.token);
-    aliceOnA.send(text(chatId, "before"));
+    aliceOnA.send(textFrame(chatId, "before"));
     await Promise.all([bobOnA.next(isMessageWith("before")), bobOnB.next(isMessageWith("before"))]);
 
     await redis.stop();
-    aliceOnA.send(text(chatId, "during"));
+    aliceOnA.send(textFrame(chatId, "during"));
     const ack = await aliceOnA.next(isAckOf("during"));
     expect((await bobOnA.next(isMessageWith("during"))).message).toEqual(ack.message);
     expect((await aliceOnA.next(isMessageWith("during"))).message).toEqual(ack.message);
@@ -80,7 +66,7 @@ describe("chat while Redis is away (two server apps, one Redis of the test's own
     await redis.start();
     expect(await readiness(pair.a.app, 200)).toMatchObject({ data: { database: "ok", redis: "ok" } });
     expect(await readiness(pair.b, 200)).toMatchObject({ status: 200 });
-    aliceOnA.send(text(chatId, "after"));
+    aliceOnA.send(textFrame(chatId, "after"));
     expect((await bobOnB.next(isMessageWith("after"))).message.senderId).toBe(alice.id);
     // What B missed meanwhile comes with the history, as the client fetches it after a reconnect.
     const history = await call(pair.b, "GET", `/api/chat/getlist?chatId=${chatId}`, { token: bob.token });
@@ -98,7 +84,7 @@ describe("chat while Redis is away (two server apps, one Redis of the test's own
     const aliceOnA = await openSocket(baseA, alice.token);
     const bobOnA = await openSocket(baseA, bob.token);
     const bobOnB = await openSocket(baseB, bob.token);
-    aliceOnA.send(text(chatId, "once"));
+    aliceOnA.send(textFrame(chatId, "once"));
     await bobOnB.next(isMessageWith("once"));
     bobOnA.send({ type: "ping" });
     await bobOnA.next(isType("pong"));

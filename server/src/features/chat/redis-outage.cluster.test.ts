@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import type { ServerFrame } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../../db/database.js";
 import { migrateToLatest } from "../../db/migrate.js";
@@ -15,7 +14,7 @@ import {
   startServer,
   stopServer,
 } from "../../test-support/server-process.js";
-import { isMessageWith, isType, openSocket } from "../../test-support/sockets.js";
+import { isAckOf, isMessageWith, isType, openSocket, textFrame } from "../../test-support/sockets.js";
 import { createTestDatabase } from "../../test-support/test-app.js";
 
 let db: Db;
@@ -60,18 +59,6 @@ async function readiness(server: ServerProcess, status: number, withinMs = 10_00
   }
 }
 
-const text = (chatId: string, content: string) => ({
-  type: "send",
-  chatId,
-  msgType: "text",
-  content,
-  clientMsgId: content,
-});
-const isAckOf =
-  (clientMsgId: string) =>
-  (frame: ServerFrame): frame is Extract<ServerFrame, { type: "ack" }> =>
-    frame.type === "ack" && frame.clientMsgId === clientMsgId;
-
 describe("two server processes while their Redis is stopped and started again", () => {
   it("keeps chat on each process, acks without an error, and delivers across processes again", async () => {
     const alice = await signedInUser(db, "outage_alice");
@@ -82,11 +69,11 @@ describe("two server processes while their Redis is stopped and started again", 
     const aliceOnA = await openSocket(serverA.ws, alice.token);
     const bobOnA = await openSocket(serverA.ws, bob.token);
     const bobOnB = await openSocket(serverB.ws, bob.token);
-    aliceOnA.send(text(chatId, "before"));
+    aliceOnA.send(textFrame(chatId, "before"));
     await bobOnB.next(isMessageWith("before"));
 
     await redis.stop();
-    aliceOnA.send(text(chatId, "during"));
+    aliceOnA.send(textFrame(chatId, "during"));
     const ack = await aliceOnA.next(isAckOf("during"));
     expect((await bobOnA.next(isMessageWith("during"))).message).toEqual(ack.message);
     expect(await api(serverA, "PUT", "/api/mychatlist/setread", bob.token, { chatId })).toMatchObject({
@@ -98,7 +85,7 @@ describe("two server processes while their Redis is stopped and started again", 
 
     await redis.start();
     await Promise.all([readiness(serverA, 200), readiness(serverB, 200)]);
-    aliceOnA.send(text(chatId, "after"));
+    aliceOnA.send(textFrame(chatId, "after"));
     expect((await bobOnB.next(isMessageWith("after"))).message.senderId).toBe(alice.id);
     const history = await api(serverB, "GET", `/api/chat/getlist?chatId=${chatId}`, bob.token);
     expect(history.data.list.map((message: { content: string }) => message.content)).toContain("during");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTicketFor, type RegisteredUser, registerUser } from "../../test-support/accounts.js";
-import { isMessageWith, isType, listen, openSocket } from "../../test-support/sockets.js";
+import { isMessageWith, isType, listen, openSocket, textFrame } from "../../test-support/sockets.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 let t: TestApp;
@@ -16,14 +16,6 @@ async function chatBetween(from: RegisteredUser, to: RegisteredUser): Promise<st
   const chat = await call(t.app, "POST", "/api/mychatlist/create", { token: from.token, body: { peerId: to.id } });
   return chat.data.chatId;
 }
-
-const text = (chatId: string, content: string) => ({
-  type: "send",
-  chatId,
-  msgType: "text",
-  content,
-  clientMsgId: content,
-});
 
 async function login(user: RegisteredUser): Promise<string> {
   const reply = await call(t.app, "POST", "/api/user/login/username", {
@@ -50,7 +42,7 @@ describe("ending sessions reaches their chat sockets", () => {
     expect((await otherDevice.closed).code).toBe(4401);
     expect(stolen.frames).toContainEqual(expect.objectContaining({ type: "error", code: 401 }));
 
-    peerSocket.send(text(chatId, "after the reset"));
+    peerSocket.send(textFrame(chatId, "after the reset"));
     await peerSocket.next(isType("ack"));
     expect([...stolen.frames, ...otherDevice.frames].filter(isType("message"))).toEqual([]);
     await peerSocket.close();
@@ -67,7 +59,7 @@ describe("ending sessions reaches their chat sockets", () => {
     expect(await call(t.app, "POST", "/api/user/logout", { token: user.token })).toMatchObject({ code: 200 });
     expect((await loggedOut.closed).code).toBe(4401);
 
-    peerSocket.send(text(chatId, "after the logout"));
+    peerSocket.send(textFrame(chatId, "after the logout"));
     expect((await otherDevice.next(isMessageWith("after the logout"))).message.chatId).toBe(chatId);
     expect(loggedOut.frames.filter(isType("message"))).toEqual([]);
     await Promise.all([otherDevice.close(), peerSocket.close()]);
@@ -89,7 +81,7 @@ describe("ending sessions reaches their chat sockets", () => {
     expect(changed).toMatchObject({ code: 200 });
     expect((await other.closed).code).toBe(4401);
 
-    peerSocket.send(text(chatId, "still here?"));
+    peerSocket.send(textFrame(chatId, "still here?"));
     for (const socket of mine) {
       expect((await socket.next(isMessageWith("still here?"))).message.chatId).toBe(chatId);
       expect(socket.socket.readyState).toBe(socket.socket.OPEN);
