@@ -1,24 +1,15 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase } from "../../test-support/test-app.js";
-import { type Db, openDatabase } from "../database.js";
+import { databaseMigratedTo } from "../../test-support/migration.js";
+import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";
 
 let db: Db;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const database = await createTestDatabase(await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-migration-")));
-  drop = database.drop;
-  db = openDatabase(database.target);
-  await migrateToLatest(db, "0007-picture-bytes");
+  ({ db, close } = await databaseMigratedTo("0007-picture-bytes"));
 });
-afterAll(async () => {
-  await db.destroy();
-  await drop();
-});
+afterAll(() => close());
 
 async function addUser(name: string, avatarUrl: string | null): Promise<number> {
   const at = new Date().toISOString();
