@@ -1,53 +1,39 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../db/database.js";
-import { migrateToLatest } from "../../db/migrate.js";
 import {
   api,
+  createServerData,
+  type ServerData,
   type ServerProcess,
-  serverDatabaseUrl,
   signedInUser,
   startServer,
   stopServer,
 } from "../../test-support/server-process.js";
 import { isMessageWith, isType, openSocket } from "../../test-support/sockets.js";
-import { createTestDatabase } from "../../test-support/test-app.js";
 
-let db: Db;
-let dataDir: string;
-let dropDatabase: () => Promise<void>;
+let data: ServerData;
 let serverA: ServerProcess;
 let serverB: ServerProcess;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-cluster-"));
-  const database = await createTestDatabase(dataDir);
-  dropDatabase = database.drop;
-  db = openDatabase(database.target);
-  await migrateToLatest(db);
+  data = await createServerData();
   const env = {
-    DATABASE_URL: serverDatabaseUrl(database.target),
+    ...data.env,
     REDIS_URL: process.env.TEST_REDIS_URL as string,
     REDIS_CHANNEL: `xianzhi:test:${randomBytes(4).toString("hex")}`,
-    DATA_DIR: dataDir,
   };
   [serverA, serverB] = await Promise.all([startServer(env), startServer(env)]);
 }, 60_000);
 
 afterAll(async () => {
   await Promise.all([stopServer(serverA), stopServer(serverB)]);
-  await db?.destroy();
-  await dropDatabase?.();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await data?.remove();
 });
 
 describe("chat across two server processes (one PostgreSQL, one Redis)", () => {
   it("delivers a message sent on process A to the peer's sockets on process B, and read marks back", async () => {
-    const alice = await signedInUser(db, "cluster_alice");
-    const bob = await signedInUser(db, "cluster_bob");
+    const alice = await signedInUser(data.db, "cluster_alice");
+    const bob = await signedInUser(data.db, "cluster_bob");
     const chat = await api(serverA, "POST", "/api/mychatlist/create", alice.token, { peerId: bob.id });
     expect(chat.code).toBe(200);
 

@@ -1,42 +1,30 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../db/database.js";
-import { migrateToLatest } from "../../db/migrate.js";
 import { type RedisServer, redisServer } from "../../test-support/redis-server.js";
 import {
   api,
+  createServerData,
+  type ServerData,
   type ServerProcess,
-  serverDatabaseUrl,
   signedInUser,
   startServer,
   stopServer,
 } from "../../test-support/server-process.js";
 import { isAckOf, isMessageWith, isType, openSocket, textFrame } from "../../test-support/sockets.js";
-import { createTestDatabase } from "../../test-support/test-app.js";
 
-let db: Db;
-let dataDir: string;
-let dropDatabase: () => Promise<void>;
+let data: ServerData;
 let redis: RedisServer;
 let env: Record<string, string>;
 let serverA: ServerProcess;
 let serverB: ServerProcess;
 
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-outage-"));
-  const database = await createTestDatabase(dataDir);
-  dropDatabase = database.drop;
-  db = openDatabase(database.target);
-  await migrateToLatest(db);
+  data = await createServerData();
   redis = await redisServer();
   env = {
-    DATABASE_URL: serverDatabaseUrl(database.target),
+    ...data.env,
     REDIS_URL: redis.url,
     REDIS_CHANNEL: `xianzhi:test:${randomBytes(4).toString("hex")}`,
-    DATA_DIR: dataDir,
   };
   [serverA, serverB] = await Promise.all([startServer(env), startServer(env)]);
 }, 60_000);
@@ -44,9 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([stopServer(serverA), stopServer(serverB)]);
   await redis?.stop();
-  await db?.destroy();
-  await dropDatabase?.();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await data?.remove();
 });
 
 /** Polls readiness until it answers `status` (ioredis retries at least every 2 s). */
@@ -61,8 +47,8 @@ async function readiness(server: ServerProcess, status: number, withinMs = 10_00
 
 describe("two server processes while their Redis is stopped and started again", () => {
   it("keeps chat on each process, acks without an error, and delivers across processes again", async () => {
-    const alice = await signedInUser(db, "outage_alice");
-    const bob = await signedInUser(db, "outage_bob");
+    const alice = await signedInUser(data.db, "outage_alice");
+    const bob = await signedInUser(data.db, "outage_bob");
     const chat = await api(serverA, "POST", "/api/mychatlist/create", alice.token, { peerId: bob.id });
     const chatId = chat.data.chatId as string;
     await Promise.all([readiness(serverA, 200), readiness(serverB, 200)]);
