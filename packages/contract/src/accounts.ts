@@ -29,18 +29,23 @@ export const AccountLimits = {
 
 /** Letters, digits, underscore and Chinese characters; no "@", so a username never reads as an e-mail. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]+$/;
+export const USERNAME_MESSAGE = "用户名只能包含字母、数字、下划线和汉字";
 export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
+export const PASSWORD_MESSAGE = "密码须同时包含字母和数字";
+/** The code mailed to confirm an address: digits only, so a phone offers its number pad. */
+export const EMAIL_CODE_PATTERN = new RegExp(`^\\d{${AccountLimits.emailCodeLength}}$`);
+export const EMAIL_CODE_MESSAGE = `验证码为 ${AccountLimits.emailCodeLength} 位数字`;
 
 export const UsernameSchema = text()
   .trim()
   .min(AccountLimits.usernameMin)
   .max(AccountLimits.usernameMax)
-  .regex(USERNAME_PATTERN, "用户名只能包含字母、数字、下划线和汉字");
+  .regex(USERNAME_PATTERN, USERNAME_MESSAGE);
 
 export const PasswordSchema = text()
   .min(AccountLimits.passwordMin)
   .max(AccountLimits.passwordMax)
-  .regex(PASSWORD_PATTERN, "密码须同时包含字母和数字");
+  .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);
 
 /** A password the user already has: checked against the stored one, so only its length is bounded. */
 const CurrentPasswordSchema = text().min(1).max(AccountLimits.passwordMax);
@@ -71,9 +76,7 @@ export type SendEmailCodeBody = z.infer<typeof SendEmailCodeBodySchema>;
 
 export const ConfirmEmailBodySchema = z.object({
   email: EmailSchema,
-  code: text()
-    .trim()
-    .regex(/^\d{6}$/, "验证码为 6 位数字"),
+  code: text().trim().regex(EMAIL_CODE_PATTERN, EMAIL_CODE_MESSAGE),
   purpose: EmailPurposeSchema,
 });
 export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBodySchema>;

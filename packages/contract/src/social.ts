@@ -24,3 +24,14 @@ export interface GoodsComment {
 
 export const FavoriteBodySchema = z.object({ goodsId: IdSchema });
 export type FavoriteBody = z.infer<typeof FavoriteBodySchema>;
+
+/** What adding or removing a favourite answers: the new state and the goods' new count. */
+export interface FavoriteState {
+  exists: boolean;
+  favCount: number;
+}
+
+/** GET /fav/exists/{goodsId}. */
+export interface FavoriteExists {
+  exists: boolean;
+}

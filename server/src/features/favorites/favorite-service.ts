@@ -1,4 +1,4 @@
-import type { Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -10,11 +10,6 @@ import {
   favoriteGoodsIds,
   insertFavorite,
 } from "./favorite-repository.js";
-
-export interface FavoriteState {
-  exists: boolean;
-  favCount: number;
-}
 
 /**
  * The favourite row and the goods' count change in one transaction, and the count moves only when
@@ -39,7 +34,7 @@ export async function removeFavorite(db: Db, userId: number, goodsId: number): P
   });
 }
 
-export async function isFavorite(db: Db, userId: number, goodsId: number): Promise<{ exists: boolean }> {
+export async function isFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteExists> {
   await requireGoods(db, goodsId);
   return { exists: await favoriteExists(db, userId, goodsId) };
 }

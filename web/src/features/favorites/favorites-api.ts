@@ -1,11 +1,6 @@
-import type { Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
 import { api } from "../../app/api";
 import { goodsApi } from "../goods";
-
-interface FavoriteState {
-  exists: boolean;
-  favCount: number;
-}
 
 /** The heart changes at once; a failed call puts it back. */
 function optimistic(exists: boolean) {
@@ -38,7 +33,7 @@ export const favoritesApi = api.injectEndpoints({
       query: (params) => ({ url: "/fav/", params }),
       providesTags: ["Favorites"],
     }),
-    favoriteExists: build.query<{ exists: boolean }, string>({
+    favoriteExists: build.query<FavoriteExists, string>({
       query: (goodsId) => `/fav/exists/${goodsId}`,
     }),
     addFavorite: build.mutation<FavoriteState, string>({
