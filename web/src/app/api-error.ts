@@ -26,7 +26,7 @@ export const TRANSPORT_MESSAGES = {
   parsing: "服务器返回的数据无法解析",
 } as const;
 
-type RawError =
+export type RawError =
   | { status: number; data: unknown }
   | { status: "FETCH_ERROR"; error: string }
   | { status: "TIMEOUT_ERROR"; error: string }

@@ -15,7 +15,13 @@ class MemoryStorage {
 }
 
 const probe = api.injectEndpoints({
-  endpoints: (build) => ({ probe: build.query<unknown, string>({ query: (url) => url }) }),
+  endpoints: (build) => ({
+    probe: build.query<unknown, string>({ query: (url) => url }),
+    act: build.mutation<unknown, string>({ query: (url) => ({ url, method: "POST" }) }),
+    upload: build.mutation<unknown, (percent: number) => void>({
+      query: (onUploadProgress) => ({ url: "/com/upload", body: new FormData(), onUploadProgress }),
+    }),
+  }),
 });
 
 type FetchReply = (request: Request) => Promise<Response>;
@@ -44,12 +50,60 @@ afterEach(() => {
   setUnauthorizedHandler(() => {});
 });
 
-async function call(url = "/anything") {
-  const store = configureStore({
+function newStore() {
+  return configureStore({
     reducer: { [api.reducerPath]: api.reducer },
     middleware: (d) => d().concat(api.middleware),
   });
-  return store.dispatch(probe.endpoints.probe.initiate(url));
+}
+
+async function call(url = "/anything") {
+  return newStore().dispatch(probe.endpoints.probe.initiate(url));
+}
+
+/** A signed-in user doing something (a mutation), where `call` is a page loading its data. */
+async function act(url = "/anything") {
+  return newStore().dispatch(probe.endpoints.act.initiate(url));
+}
+
+/** What the browser's XMLHttpRequest does for an upload: progress, then the reply. */
+class FakeUpload {
+  static replyWith = { status: 200, body: "" };
+  static sent: FakeUpload[] = [];
+  headers = new Map<string, string>();
+  url = "";
+  status = 0;
+  responseText = "";
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers.set(name.toLowerCase(), value);
+  }
+  abort() {}
+  send() {
+    FakeUpload.sent.push(this);
+    this.upload.onprogress?.({ lengthComputable: true, loaded: 50, total: 100 });
+    this.status = FakeUpload.replyWith.status;
+    this.responseText = FakeUpload.replyWith.body;
+    setTimeout(() => this.onload?.(), 0);
+  }
+}
+
+function unauthorizedEffects(path: string, guarded: boolean) {
+  return {
+    signOut: vi.fn(),
+    toast: vi.fn(),
+    goToLogin: vi.fn(),
+    currentPath: () => path,
+    onGuardedScreen: () => guarded,
+  };
 }
 
 const json = (status: number, body: unknown) =>
@@ -129,7 +183,7 @@ describe("the API layer", () => {
 
   it("on a 401 signs out and toasts at once, and opens /login 1,500 ms later, once", async () => {
     vi.useFakeTimers();
-    const effects = { signOut: vi.fn(), toast: vi.fn(), goToLogin: vi.fn(), currentPath: () => "/post?x=1" };
+    const effects = unauthorizedEffects("/post?x=1", true);
     setUnauthorizedHandler(createUnauthorizedHandler(effects));
     reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
     await Promise.all([call("/a"), call("/b")]);
@@ -141,6 +195,77 @@ describe("the API layer", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
     expect(effects.goToLogin).toHaveBeenCalledWith("/post?x=1");
+  });
+
+  it("on a public page, a 401 while the page loads its data drops the token quietly", async () => {
+    vi.useFakeTimers();
+    const effects = unauthorizedEffects("/goodsinfo/1", false);
+    setUnauthorizedHandler(createUnauthorizedHandler(effects));
+    reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
+    await call("/fav/exists/1");
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(effects.signOut).toHaveBeenCalled();
+    expect(effects.toast).not.toHaveBeenCalled();
+    expect(effects.goToLogin).not.toHaveBeenCalled();
+  });
+
+  it("on a public page, a 401 of something the user did still asks them to log in again", async () => {
+    vi.useFakeTimers();
+    const effects = unauthorizedEffects("/goodsinfo/1", false);
+    setUnauthorizedHandler(createUnauthorizedHandler(effects));
+    reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
+    await act("/fav");
+    expect(effects.toast).toHaveBeenCalledWith("登录已失效，请重新登录");
+    await vi.advanceTimersByTimeAsync(1500);
+    expect(effects.goToLogin).toHaveBeenCalledWith("/goodsinfo/1");
+  });
+
+  describe("an upload", () => {
+    beforeEach(() => {
+      FakeUpload.sent = [];
+      vi.stubGlobal("XMLHttpRequest", FakeUpload);
+    });
+
+    it("goes to /api with the stored token, reports progress and answers the envelope's data", async () => {
+      localStorage.setItem("accessToken", "tok123");
+      FakeUpload.replyWith = { status: 200, body: JSON.stringify({ code: 200, msg: "", data: { fileId: "f1" } }) };
+      const progress: number[] = [];
+      const result = await newStore().dispatch(probe.endpoints.upload.initiate((percent) => progress.push(percent)));
+      expect(result.data).toEqual({ fileId: "f1" });
+      expect(progress).toEqual([50]);
+      expect(FakeUpload.sent[0]?.url).toBe("/api/com/upload");
+      expect(FakeUpload.sent[0]?.headers.get("authorization")).toBe("Bearer tok123");
+    });
+
+    it("on a 401 signs out and sends to /login like any other call", async () => {
+      vi.useFakeTimers();
+      const effects = unauthorizedEffects("/post", false);
+      setUnauthorizedHandler(createUnauthorizedHandler(effects));
+      FakeUpload.replyWith = { status: 401, body: JSON.stringify({ code: 401, msg: "登录已失效", data: null }) };
+      const pending = newStore().dispatch(probe.endpoints.upload.initiate(() => {}));
+      await vi.advanceTimersByTimeAsync(0);
+      expect((await pending).error).toMatchObject({ kind: "http", status: 401, msg: "登录已失效，请重新登录" });
+      expect(effects.signOut).toHaveBeenCalled();
+      expect(effects.toast).toHaveBeenCalledWith("登录已失效，请重新登录");
+      await vi.advanceTimersByTimeAsync(1500);
+      expect(effects.goToLogin).toHaveBeenCalledWith("/post");
+    });
+
+    it("tells a business error and an unreadable reply apart, as for every call", async () => {
+      FakeUpload.replyWith = {
+        status: 200,
+        body: JSON.stringify({ code: 1202, msg: "每件闲置最多 9 张图片", data: null }),
+      };
+      expect((await newStore().dispatch(probe.endpoints.upload.initiate(() => {}))).error).toMatchObject({
+        kind: "business",
+        msg: "每件闲置最多 9 张图片",
+      });
+      FakeUpload.replyWith = { status: 502, body: "<html>Bad Gateway</html>" };
+      expect((await newStore().dispatch(probe.endpoints.upload.initiate(() => {}))).error).toMatchObject({
+        kind: "parsing",
+        status: 502,
+      });
+    });
   });
 
   it("keeps unused data 60 s and does not refetch on focus or reconnect", () => {

@@ -1,7 +1,7 @@
 import { message } from "antd";
 import { useState } from "react";
 import { RouterProvider } from "react-router";
-import { signOut } from "../features/accounts";
+import { isGuardedScreenShown, signOut } from "../features/accounts";
 import { setUnauthorizedHandler } from "./base-query";
 import { paths } from "./paths";
 import { Providers } from "./providers";
@@ -18,6 +18,7 @@ export function App() {
         signOut: () => signOut(store.dispatch),
         toast: (text) => message.warning(text),
         currentPath: () => `${window.location.pathname}${window.location.search}`,
+        onGuardedScreen: isGuardedScreenShown,
         goToLogin: (from) => void router.navigate(paths.login, { replace: true, state: { from } }),
       }),
     );

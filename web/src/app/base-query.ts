@@ -1,10 +1,16 @@
-import type { BaseQueryFn, FetchArgs } from "@reduxjs/toolkit/query";
+import type { BaseQueryApi, BaseQueryFn, FetchArgs } from "@reduxjs/toolkit/query";
 import { fetchBaseQuery } from "@reduxjs/toolkit/query/react";
-import { type ApiError, readEnvelope, toApiError } from "./api-error";
+import { type ApiError, type RawError, readEnvelope, toApiError } from "./api-error";
 import { UI } from "./constants";
 import { ACCESS_TOKEN_KEY } from "./paths";
+import { type UploadArgs, uploadWithProgress } from "./upload-transport";
 
-type UnauthorizedHandler = (error: ApiError) => void;
+/** Whether the failed call was something the user did (a mutation, an upload) or a page loading its data. */
+export interface FailedCall {
+  userAction: boolean;
+}
+
+type UnauthorizedHandler = (error: ApiError, call: FailedCall) => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
 /** The app says what a 401 does (a toast, then /login after 1.5 s); tests say it too. */
@@ -12,22 +18,42 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+function authorization(): string | null {
+  const token = localStorage.getItem(ACCESS_TOKEN_KEY);
+  return token ? `Bearer ${token}` : null;
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",
   timeout: UI.requestTimeoutMs,
   prepareHeaders(headers) {
-    const token = localStorage.getItem(ACCESS_TOKEN_KEY);
-    if (token) headers.set("Authorization", `Bearer ${token}`);
+    const value = authorization();
+    if (value) headers.set("Authorization", value);
     return headers;
   },
 });
 
-/** Every call of the app goes through here: the envelope is read and every failure is an ApiError. */
-export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (args, api, extra) => {
-  const result = await rawBaseQuery(args, api, extra);
+export type { UploadArgs };
+export type ApiArgs = string | FetchArgs | UploadArgs;
+
+function isUpload(args: ApiArgs): args is UploadArgs {
+  return typeof args === "object" && "onUploadProgress" in args;
+}
+
+function send(args: ApiArgs, api: BaseQueryApi, extra: object) {
+  if (!isUpload(args)) return rawBaseQuery(args, api, extra);
+  return uploadWithProgress({ ...args, url: `/api${args.url}` }, authorization(), api.signal);
+}
+
+/**
+ * Every call of the app goes through here, uploads included: the envelope is read, every failure
+ * is an ApiError, and a 401 is handled the same way whatever the call.
+ */
+export const envelopeBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiError> = async (args, api, extra) => {
+  const result = await send(args, api, extra as object);
   if (result.error) {
-    const error = toApiError(result.error);
-    if (error.status === 401) onUnauthorized(error);
+    const error = toApiError(result.error as RawError);
+    if (error.status === 401) onUnauthorized(error, { userAction: api.type === "mutation" });
     return { error };
   }
   return readEnvelope(result.data);

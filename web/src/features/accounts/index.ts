@@ -4,6 +4,6 @@
  */
 export { useMeQuery } from "./accounts-api";
 export { authSlice, setUserInfo } from "./auth-slice";
-export { RequireAuth } from "./require-auth";
+export { isGuardedScreenShown, RequireAuth } from "./require-auth";
 export { isSignedIn, signOut } from "./session";
 export { useLogOut } from "./use-log-out";

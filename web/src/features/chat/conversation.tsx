@@ -15,7 +15,7 @@ import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { useGoodsInfoQuery } from "../goods";
-import { uploadPicture } from "../pictures";
+import { useUploadPicture } from "../pictures";
 import { useLazyHistoryQuery, useSetReadMutation } from "./chat-api";
 import { readByPeer } from "./chat-messages";
 import { sendOverSocket } from "./chat-socket";
@@ -54,6 +54,7 @@ function ReadMark({ read }: { read: boolean }) {
 /** One chat: history loading upwards, live messages, and sending with pending, failed and retry. */
 export function Conversation({ chat }: { chat: Chat }) {
   const { message: toast } = App.useApp();
+  const uploadPicture = useUploadPicture();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const socket = useAppSelector((state) => state.chat.connection);
   const live = useAppSelector((state) => state.chat.messages[chat.chatId]);

@@ -1,2 +1,2 @@
 /** What other features may use of pictures: the single upload call (the uploader is in ui.ts). */
-export { uploadPicture } from "./upload-picture";
+export { useUploadPicture } from "./upload-picture";

@@ -3,7 +3,7 @@ import { GoodsLimits, UploadLimits } from "@xianzhi/contract";
 import { App, Button, Progress, Upload } from "antd";
 import { useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
-import { uploadPicture } from "./upload-picture";
+import { useUploadPicture } from "./upload-picture";
 
 export interface PictureItem {
   fileId: string;
@@ -25,6 +25,7 @@ export function PictureUploader({
   onChange?: (pictures: PictureItem[]) => void;
 }) {
   const { message } = App.useApp();
+  const uploadPicture = useUploadPicture();
   const [uploading, setUploading] = useState<Uploading[]>([]);
   const room = GoodsLimits.picturesMax - value.length - uploading.length;
   // Uploads finish one by one; each adds to the list as it is then, not as it was when it started.

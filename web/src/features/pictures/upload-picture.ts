@@ -1,45 +1,32 @@
 import type { UploadedFile } from "@xianzhi/contract";
-import { type ApiError, readEnvelope, TRANSPORT_MESSAGES, toApiError } from "../../app/api-error";
-import { ACCESS_TOKEN_KEY } from "../../app/paths";
+import { api } from "../../app/api";
+import { useAppDispatch } from "../../app/hooks";
+
+interface PictureUpload {
+  file: File;
+  onProgress: (percent: number) => void;
+}
+
+/** The upload goes through the app's one base query: same token, envelope, errors and 401 as every call. */
+const picturesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    uploadPicture: build.mutation<UploadedFile, PictureUpload>({
+      query: ({ file, onProgress }) => {
+        const body = new FormData();
+        body.append("file", file);
+        return { url: "/com/upload", body, onUploadProgress: onProgress };
+      },
+    }),
+  }),
+});
 
 /**
- * Uploads one picture with progress, which fetch cannot report: XMLHttpRequest, with the same
- * token, envelope and error rules as every other call.
+ * Uploads one picture, reporting progress: `const uploadPicture = useUploadPicture()`, then
+ * `uploadPicture(file, onProgress)` resolves with the stored file or rejects with an ApiError.
  */
-export function uploadPicture(file: File, onProgress: (percent: number) => void): Promise<UploadedFile> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open("POST", "/api/com/upload");
-    const token = localStorage.getItem(ACCESS_TOKEN_KEY);
-    if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onerror = () =>
-      reject({ kind: "fetch", msg: TRANSPORT_MESSAGES.fetch, timestamp: Date.now() } satisfies ApiError);
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        reject({
-          kind: "parsing",
-          status: request.status,
-          msg: TRANSPORT_MESSAGES.parsing,
-          timestamp: Date.now(),
-        } satisfies ApiError);
-        return;
-      }
-      if (request.status !== 200) {
-        reject(toApiError({ status: request.status, data: body }));
-        return;
-      }
-      const result = readEnvelope(body);
-      if ("error" in result) reject(result.error);
-      else resolve(result.data as UploadedFile);
-    };
-    const form = new FormData();
-    form.append("file", file);
-    request.send(form);
-  });
+export function useUploadPicture(): (file: File, onProgress?: (percent: number) => void) => Promise<UploadedFile> {
+  const dispatch = useAppDispatch();
+  return (file, onProgress = () => {}) =>
+    // Not tracked in the store: a File and a callback are no state, and each caller shows its own progress.
+    dispatch(picturesApi.endpoints.uploadPicture.initiate({ file, onProgress }, { track: false })).unwrap();
 }
