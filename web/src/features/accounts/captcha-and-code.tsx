@@ -3,7 +3,9 @@ import { AccountLimits, type EmailPurpose } from "@xianzhi/contract";
 import { App, Button, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { errorText } from "../../app/api-error";
+import { emailCodeRules } from "./account-rules";
 import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./accounts-api";
+import "./accounts.css";
 
 interface CaptchaAndCodeProps {
   purpose: EmailPurpose;
@@ -30,8 +32,9 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  const refresh = () => {
-    form.setFieldValue("captchaCode", "");
+  /** A new picture; `error` (the server's words about the old one) stays beside the emptied field. */
+  const refresh = (error?: string) => {
+    form.setFields([{ name: "captchaCode", value: "", errors: error ? [error] : [] }]);
     setCaptchaRound((round) => round + 1);
   };
 
@@ -51,8 +54,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
     if (!captcha) return;
     const ticket = await confirmCaptcha({ captchaId: captcha.captchaId, code: captchaCode });
     if ("error" in ticket) {
-      form.setFields([{ name: "captchaCode", errors: [errorText(ticket.error)] }]);
-      refresh();
+      refresh(errorText(ticket.error));
       return;
     }
     const sent = await sendCode({ email: values[emailField] ?? "", captchaTicket: ticket.data.captchaTicket, purpose });
@@ -76,7 +78,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
           <button
             type="button"
             className="captcha-image"
-            onClick={refresh}
+            onClick={() => refresh()}
             aria-label="看不清，换一张"
             title="看不清，换一张"
           >
@@ -90,15 +92,13 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
       </Form.Item>
       <Form.Item label="邮箱验证码" required>
         <Space.Compact block>
-          <Form.Item
-            name="emailCode"
-            noStyle
-            rules={[
-              { required: true, message: "请输入邮箱验证码" },
-              { pattern: /^\d{6}$/, message: "验证码为 6 位数字" },
-            ]}
-          >
-            <Input aria-label="邮箱验证码" maxLength={6} inputMode="numeric" autoComplete="one-time-code" />
+          <Form.Item name="emailCode" noStyle rules={emailCodeRules}>
+            <Input
+              aria-label="邮箱验证码"
+              maxLength={AccountLimits.emailCodeLength}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+            />
           </Form.Item>
           <Button onClick={send} loading={sending} disabled={countdown > 0}>
             {countdown > 0 ? `${countdown} 秒后重发` : "获取验证码"}

@@ -1,10 +1,10 @@
-import { AccountLimits } from "@xianzhi/contract";
 import { App, Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useConfirmEmailCodeMutation, useResetPasswordMutation } from "./accounts-api";
+import { emailRules, passwordHint, passwordRules } from "./account-rules";
+import { useResetPasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
-import { passwordRules } from "./password-rules";
+import { useEmailTicket } from "./use-email-ticket";
 
 interface ResetValues {
   email: string;
@@ -17,20 +17,14 @@ export function ForgotPassword() {
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ResetValues>();
-  const [confirmCode, confirmState] = useConfirmEmailCodeMutation();
+  const { withTicket, confirming } = useEmailTicket(form, "reset_password");
   const [reset, resetState] = useResetPasswordMutation();
 
   const submit = async (values: ResetValues) => {
-    const ticket = await confirmCode({ email: values.email, code: values.emailCode, purpose: "reset_password" });
-    if ("error" in ticket) {
-      form.setFields([{ name: "emailCode", errors: [errorText(ticket.error)] }]);
-      return;
-    }
-    const result = await reset({
-      email: values.email,
-      emailTicket: ticket.data.emailTicket,
-      newPassword: values.newPassword,
-    });
+    const result = await withTicket(values.email, values.emailCode, (emailTicket) =>
+      reset({ email: values.email, emailTicket, newPassword: values.newPassword }),
+    );
+    if (!result) return;
     if ("error" in result) {
       message.error(errorText(result.error));
       return;
@@ -47,18 +41,14 @@ export function ForgotPassword() {
       </Button>
       <Modal title="找回密码" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item
-            name="email"
-            label="注册邮箱"
-            rules={[{ required: true }, { type: "email" }, { max: AccountLimits.emailMax }]}
-          >
+          <Form.Item name="email" label="注册邮箱" rules={emailRules}>
             <Input autoComplete="email" />
           </Form.Item>
           <CaptchaAndCode purpose="reset_password" />
-          <Form.Item name="newPassword" label="新密码" extra="8-64 位，须同时包含字母和数字" rules={passwordRules}>
+          <Form.Item name="newPassword" label="新密码" extra={passwordHint} rules={passwordRules}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={confirmState.isLoading || resetState.isLoading}>
+          <Button type="primary" htmlType="submit" block loading={confirming || resetState.isLoading}>
             重置密码
           </Button>
         </Form>

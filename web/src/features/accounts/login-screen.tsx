@@ -10,6 +10,7 @@ import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./accounts-
 import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { signIn } from "./session";
+import "./accounts.css";
 
 type Mode = "username" | "email";
 

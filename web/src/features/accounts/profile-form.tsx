@@ -3,28 +3,64 @@ import { AccountLimits, UploadLimits, type UserInfo } from "@xianzhi/contract";
 import { App, Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { uploadPicture } from "../pictures";
+import { useUploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./accounts-api";
+import "./accounts.css";
+
+/** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
+function AvatarField({ initialUrl }: { initialUrl: string }) {
+  const { message } = App.useApp();
+  const uploadPicture = useUploadPicture();
+  const [saveAvatar, { isLoading: saving }] = useUpdateProfileMutation();
+  const [avatarUrl, setAvatarUrl] = useState(initialUrl);
+  const [uploading, setUploading] = useState(false);
+
+  const change = async (next: string, done: string) => {
+    const result = await saveAvatar({ avatarUrl: next });
+    if ("error" in result) {
+      message.error(errorText(result.error));
+      return;
+    }
+    setAvatarUrl(next);
+    message.success(done);
+  };
+
+  const pick = (file: File) => {
+    setUploading(true);
+    uploadPicture(file)
+      .then((uploaded) => change(uploaded.thumbUrl, "头像已更新"))
+      .catch((error: unknown) => message.error(errorText(error)))
+      .finally(() => setUploading(false));
+    return false;
+  };
+
+  return (
+    <Form.Item label="头像" extra="选好图片即保存，无需再点“保存资料”">
+      <div className="profile-form__avatar">
+        <Avatar size={72} src={avatarUrl || undefined} icon={<UserOutlined />} alt="我的头像" />
+        <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={pick}>
+          <Button icon={<UploadOutlined />} loading={uploading || saving}>
+            更换头像
+          </Button>
+        </Upload>
+        {avatarUrl && (
+          <Button type="link" onClick={() => void change("", "头像已移除")} disabled={uploading || saving}>
+            移除
+          </Button>
+        )}
+      </div>
+    </Form.Item>
+  );
+}
 
 export function ProfileForm({ me }: { me: UserInfo }) {
   const { message } = App.useApp();
   const [update, { isLoading }] = useUpdateProfileMutation();
-  const [avatarUrl, setAvatarUrl] = useState(me.avatarUrl ?? "");
-  const [uploading, setUploading] = useState(false);
 
   const save = async (values: { nickname: string; bio?: string }) => {
-    const result = await update({ nickname: values.nickname, bio: values.bio ?? "", avatarUrl });
+    const result = await update({ nickname: values.nickname, bio: values.bio ?? "" });
     if ("error" in result) message.error(errorText(result.error));
     else message.success("资料已更新");
-  };
-
-  const pickAvatar = (file: File) => {
-    setUploading(true);
-    uploadPicture(file, () => {})
-      .then((uploaded) => setAvatarUrl(uploaded.thumbUrl))
-      .catch((error: unknown) => message.error(errorText(error)))
-      .finally(() => setUploading(false));
-    return false;
   };
 
   return (
@@ -34,21 +70,7 @@ export function ProfileForm({ me }: { me: UserInfo }) {
       onFinish={save}
       className="profile-form"
     >
-      <Form.Item label="头像">
-        <div className="profile-form__avatar">
-          <Avatar size={72} src={avatarUrl || undefined} icon={<UserOutlined />} />
-          <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={pickAvatar}>
-            <Button icon={<UploadOutlined />} loading={uploading}>
-              更换头像
-            </Button>
-          </Upload>
-          {avatarUrl && (
-            <Button type="link" onClick={() => setAvatarUrl("")}>
-              移除
-            </Button>
-          )}
-        </div>
-      </Form.Item>
+      <AvatarField initialUrl={me.avatarUrl ?? ""} />
       <Form.Item
         name="nickname"
         label="昵称"

@@ -1,4 +1,3 @@
-import { AccountLimits, USERNAME_PATTERN } from "@xianzhi/contract";
 import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -6,10 +5,12 @@ import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useConfirmEmailCodeMutation, useRegisterMutation } from "./accounts-api";
+import { emailRules, passwordHint, passwordRules, usernameHint, usernameRules } from "./account-rules";
+import { useRegisterMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
-import { passwordRules } from "./password-rules";
 import { signIn } from "./session";
+import { useEmailTicket } from "./use-email-ticket";
+import "./accounts.css";
 
 interface RegisterValues {
   username: string;
@@ -24,23 +25,16 @@ export default function RegisterScreen() {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [form] = Form.useForm<RegisterValues>();
-  const [confirmCode, confirmState] = useConfirmEmailCodeMutation();
+  const { withTicket, confirming } = useEmailTicket(form, "register");
   const [register, registerState] = useRegisterMutation();
   const [error, setError] = useState("");
 
   const submit = async (values: RegisterValues) => {
     setError("");
-    const ticket = await confirmCode({ email: values.email, code: values.emailCode, purpose: "register" });
-    if ("error" in ticket) {
-      form.setFields([{ name: "emailCode", errors: [errorText(ticket.error)] }]);
-      return;
-    }
-    const result = await register({
-      username: values.username,
-      password: values.password,
-      email: values.email,
-      emailTicket: ticket.data.emailTicket,
-    });
+    const result = await withTicket(values.email, values.emailCode, (emailTicket) =>
+      register({ username: values.username, password: values.password, email: values.email, emailTicket }),
+    );
+    if (!result) return;
     if ("error" in result) {
       setError(errorText(result.error));
       return;
@@ -53,19 +47,10 @@ export default function RegisterScreen() {
     <div className="auth-page">
       <Card className="auth-card" title={<h1 className="auth-card__title">注册闲置账号</h1>}>
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item
-            name="username"
-            label="用户名"
-            extra="2-20 位字母、数字、下划线或汉字"
-            rules={[
-              { required: true },
-              { min: AccountLimits.usernameMin, max: AccountLimits.usernameMax },
-              { pattern: USERNAME_PATTERN, message: "用户名只能包含字母、数字、下划线和汉字" },
-            ]}
-          >
+          <Form.Item name="username" label="用户名" extra={usernameHint} rules={usernameRules}>
             <Input autoComplete="username" />
           </Form.Item>
-          <Form.Item name="password" label="密码" extra="8-64 位，须同时包含字母和数字" rules={passwordRules}>
+          <Form.Item name="password" label="密码" extra={passwordHint} rules={passwordRules}>
             <Input.Password autoComplete="new-password" />
           </Form.Item>
           <Form.Item
@@ -84,22 +69,12 @@ export default function RegisterScreen() {
           >
             <Input.Password autoComplete="new-password" />
           </Form.Item>
-          <Form.Item
-            name="email"
-            label="邮箱"
-            rules={[{ required: true }, { type: "email" }, { max: AccountLimits.emailMax }]}
-          >
+          <Form.Item name="email" label="邮箱" rules={emailRules}>
             <Input autoComplete="email" />
           </Form.Item>
           <CaptchaAndCode purpose="register" />
           {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={confirmState.isLoading || registerState.isLoading}
-          >
+          <Button type="primary" htmlType="submit" block size="large" loading={confirming || registerState.isLoading}>
             注册
           </Button>
         </Form>
