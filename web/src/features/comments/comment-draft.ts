@@ -1,0 +1,14 @@
+/**
+ * A comment being written survives the trip to the login page and back: it is kept per goods in
+ * this tab's sessionStorage until it is posted.
+ */
+const keyOf = (goodsId: string) => `commentDraft:${goodsId}`;
+
+export function readDraft(goodsId: string): string {
+  return sessionStorage.getItem(keyOf(goodsId)) ?? "";
+}
+
+export function keepDraft(goodsId: string, content: string): void {
+  if (content) sessionStorage.setItem(keyOf(goodsId), content);
+  else sessionStorage.removeItem(keyOf(goodsId));
+}
