@@ -7,6 +7,7 @@ import { useLogOut, useMeQuery } from "../accounts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "../accounts/ui";
 import { FavoriteList } from "../favorites/ui";
 import { MyGoods } from "../goods/ui";
+import "./userinfo.css";
 
 export default function UserinfoScreen() {
   useDocumentTitle(titles.userinfo);
