@@ -11,6 +11,7 @@ import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { signIn } from "./session";
 import "./accounts.css";
+import { FingerSized } from "./finger-sized";
 
 type Mode = "username" | "email";
 
@@ -41,49 +42,51 @@ export default function LoginScreen() {
 
   return (
     <div className="auth-page">
-      <Card className="auth-card" title={<h1 className="auth-card__title">登录闲置</h1>}>
-        <Tabs
-          activeKey={mode}
-          onChange={(key) => {
-            setMode(key as Mode);
-            setError("");
-          }}
-          items={[
-            { key: "username", label: "用户名登录" },
-            { key: "email", label: "邮箱登录" },
-          ]}
-        />
-        <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
-          <Form.Item
-            name="account"
-            label={mode === "username" ? "用户名" : "邮箱"}
-            rules={
-              mode === "username"
-                ? [{ required: true }, { max: AccountLimits.usernameMax }]
-                : [{ required: true }, { type: "email" }]
-            }
-          >
-            <Input autoComplete={mode === "username" ? "username" : "email"} autoFocus />
-          </Form.Item>
-          <Form.Item name="password" label="密码" rules={[{ required: true }, { max: AccountLimits.passwordMax }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={usernameState.isLoading || emailState.isLoading}
-          >
-            登录
-          </Button>
-        </Form>
-        <div className="auth-card__links">
-          <Link to={paths.register}>没有账号？立即注册</Link>
-          <ForgotPassword />
-        </div>
-      </Card>
+      <FingerSized>
+        <Card className="auth-card" title={<h1 className="auth-card__title">登录闲置</h1>}>
+          <Tabs
+            activeKey={mode}
+            onChange={(key) => {
+              setMode(key as Mode);
+              setError("");
+            }}
+            items={[
+              { key: "username", label: "用户名登录" },
+              { key: "email", label: "邮箱登录" },
+            ]}
+          />
+          <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
+            <Form.Item
+              name="account"
+              label={mode === "username" ? "用户名" : "邮箱"}
+              rules={
+                mode === "username"
+                  ? [{ required: true }, { max: AccountLimits.usernameMax }]
+                  : [{ required: true }, { type: "email" }]
+              }
+            >
+              <Input autoComplete={mode === "username" ? "username" : "email"} autoFocus />
+            </Form.Item>
+            <Form.Item name="password" label="密码" rules={[{ required: true }, { max: AccountLimits.passwordMax }]}>
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+            <Button
+              type="primary"
+              htmlType="submit"
+              block
+              size="large"
+              loading={usernameState.isLoading || emailState.isLoading}
+            >
+              登录
+            </Button>
+          </Form>
+          <div className="auth-card__links">
+            <Link to={paths.register}>没有账号？立即注册</Link>
+            <ForgotPassword />
+          </div>
+        </Card>
+      </FingerSized>
     </div>
   );
 }

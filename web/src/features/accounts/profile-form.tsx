@@ -6,6 +6,7 @@ import { errorText } from "../../app/api-error";
 import { useUploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./accounts-api";
 import "./accounts.css";
+import { FingerSized } from "./finger-sized";
 
 /** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
 function AvatarField({ initialUrl }: { initialUrl: string }) {
@@ -64,26 +65,28 @@ export function ProfileForm({ me }: { me: UserInfo }) {
   };
 
   return (
-    <Form
-      layout="vertical"
-      initialValues={{ nickname: me.nickname, bio: me.bio }}
-      onFinish={save}
-      className="profile-form"
-    >
-      <AvatarField initialUrl={me.avatarUrl ?? ""} />
-      <Form.Item
-        name="nickname"
-        label="昵称"
-        rules={[{ required: true, whitespace: true }, { max: AccountLimits.nicknameMax }]}
+    <FingerSized>
+      <Form
+        layout="vertical"
+        initialValues={{ nickname: me.nickname, bio: me.bio }}
+        onFinish={save}
+        className="profile-form"
       >
-        <Input maxLength={AccountLimits.nicknameMax} showCount />
-      </Form.Item>
-      <Form.Item name="bio" label="个人简介" rules={[{ max: AccountLimits.bioMax }]}>
-        <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={AccountLimits.bioMax} showCount />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={isLoading}>
-        保存资料
-      </Button>
-    </Form>
+        <AvatarField initialUrl={me.avatarUrl ?? ""} />
+        <Form.Item
+          name="nickname"
+          label="昵称"
+          rules={[{ required: true, whitespace: true }, { max: AccountLimits.nicknameMax }]}
+        >
+          <Input maxLength={AccountLimits.nicknameMax} showCount />
+        </Form.Item>
+        <Form.Item name="bio" label="个人简介" rules={[{ max: AccountLimits.bioMax }]}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} maxLength={AccountLimits.bioMax} showCount />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          保存资料
+        </Button>
+      </Form>
+    </FingerSized>
   );
 }

@@ -11,6 +11,7 @@ import { CaptchaAndCode } from "./captcha-and-code";
 import { signIn } from "./session";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
+import { FingerSized } from "./finger-sized";
 
 interface RegisterValues {
   username: string;
@@ -45,43 +46,45 @@ export default function RegisterScreen() {
 
   return (
     <div className="auth-page">
-      <Card className="auth-card" title={<h1 className="auth-card__title">注册闲置账号</h1>}>
-        <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
-          <Form.Item name="username" label="用户名" extra={usernameHint} rules={usernameRules}>
-            <Input autoComplete="username" />
-          </Form.Item>
-          <Form.Item name="password" label="密码" extra={passwordHint} rules={passwordRules}>
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item
-            name="confirm"
-            label="确认密码"
-            dependencies={["password"]}
-            rules={[
-              { required: true },
-              ({ getFieldValue }) => ({
-                validator: (_rule, value) =>
-                  !value || value === getFieldValue("password")
-                    ? Promise.resolve()
-                    : Promise.reject(new Error("两次输入的密码不一致")),
-              }),
-            ]}
-          >
-            <Input.Password autoComplete="new-password" />
-          </Form.Item>
-          <Form.Item name="email" label="邮箱" rules={emailRules}>
-            <Input autoComplete="email" />
-          </Form.Item>
-          <CaptchaAndCode purpose="register" />
-          {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
-          <Button type="primary" htmlType="submit" block size="large" loading={confirming || registerState.isLoading}>
-            注册
-          </Button>
-        </Form>
-        <div className="auth-card__links">
-          <Link to={paths.login}>已有账号？去登录</Link>
-        </div>
-      </Card>
+      <FingerSized>
+        <Card className="auth-card" title={<h1 className="auth-card__title">注册闲置账号</h1>}>
+          <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
+            <Form.Item name="username" label="用户名" extra={usernameHint} rules={usernameRules}>
+              <Input autoComplete="username" />
+            </Form.Item>
+            <Form.Item name="password" label="密码" extra={passwordHint} rules={passwordRules}>
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item
+              name="confirm"
+              label="确认密码"
+              dependencies={["password"]}
+              rules={[
+                { required: true },
+                ({ getFieldValue }) => ({
+                  validator: (_rule, value) =>
+                    !value || value === getFieldValue("password")
+                      ? Promise.resolve()
+                      : Promise.reject(new Error("两次输入的密码不一致")),
+                }),
+              ]}
+            >
+              <Input.Password autoComplete="new-password" />
+            </Form.Item>
+            <Form.Item name="email" label="邮箱" rules={emailRules}>
+              <Input autoComplete="email" />
+            </Form.Item>
+            <CaptchaAndCode purpose="register" />
+            {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+            <Button type="primary" htmlType="submit" block size="large" loading={confirming || registerState.isLoading}>
+              注册
+            </Button>
+          </Form>
+          <div className="auth-card__links">
+            <Link to={paths.login}>已有账号？去登录</Link>
+          </div>
+        </Card>
+      </FingerSized>
     </div>
   );
 }

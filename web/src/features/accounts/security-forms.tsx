@@ -7,6 +7,7 @@ import { useChangeEmailMutation, useChangePasswordMutation } from "./accounts-ap
 import { CaptchaAndCode } from "./captcha-and-code";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
+import { FingerSized } from "./finger-sized";
 
 interface ChangeEmailValues {
   email: string;
@@ -38,24 +39,26 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} className="security-form">
-      <p className="security-form__current">当前邮箱：{currentEmail}</p>
-      <Form.Item name="email" label="新邮箱" rules={emailRules}>
-        <Input autoComplete="email" />
-      </Form.Item>
-      <CaptchaAndCode purpose="change_email" />
-      <Form.Item
-        name="password"
-        label="当前密码"
-        extra="为确认是您本人操作"
-        rules={[{ required: true }, { max: AccountLimits.passwordMax }]}
-      >
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={confirming || isLoading}>
-        更换邮箱
-      </Button>
-    </Form>
+    <FingerSized>
+      <Form form={form} layout="vertical" onFinish={submit} className="security-form">
+        <p className="security-form__current">当前邮箱：{currentEmail}</p>
+        <Form.Item name="email" label="新邮箱" rules={emailRules}>
+          <Input autoComplete="email" />
+        </Form.Item>
+        <CaptchaAndCode purpose="change_email" />
+        <Form.Item
+          name="password"
+          label="当前密码"
+          extra="为确认是您本人操作"
+          rules={[{ required: true }, { max: AccountLimits.passwordMax }]}
+        >
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={confirming || isLoading}>
+          更换邮箱
+        </Button>
+      </Form>
+    </FingerSized>
   );
 }
 
@@ -78,18 +81,20 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={submit} className="security-form">
-      <Divider titlePlacement="start">修改密码</Divider>
-      <Form.Item name="oldPassword" label="原密码" rules={[{ required: true }]}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
-      <Form.Item name="newPassword" label="新密码" extra={passwordHint} rules={passwordRules}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      {error && <Alert type="error" title={error} showIcon role="alert" className="auth-card__error" />}
-      <Button type="primary" htmlType="submit" loading={isLoading}>
-        修改密码
-      </Button>
-    </Form>
+    <FingerSized>
+      <Form form={form} layout="vertical" onFinish={submit} className="security-form">
+        <Divider titlePlacement="start">修改密码</Divider>
+        <Form.Item name="oldPassword" label="原密码" rules={[{ required: true }]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <Form.Item name="newPassword" label="新密码" extra={passwordHint} rules={passwordRules}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        {error && <Alert type="error" title={error} showIcon role="alert" className="auth-card__error" />}
+        <Button type="primary" htmlType="submit" loading={isLoading}>
+          修改密码
+        </Button>
+      </Form>
+    </FingerSized>
   );
 }

@@ -39,6 +39,7 @@ export default function UserinfoScreen() {
       </Card>
       <Card className="userinfo__body">
         <Tabs
+          tabBarGutter={20}
           items={[
             { key: "goods", label: "我发布的", children: <MyGoods /> },
             { key: "favorites", label: "我的收藏", children: <FavoriteList /> },
