@@ -131,6 +131,7 @@ describe("the API layer", () => {
     vi.useFakeTimers();
     const effects = { signOut: vi.fn(), toast: vi.fn(), goToLogin: vi.fn(), currentPath: () => "/post?x=1" };
     setUnauthorizedHandler(createUnauthorizedHandler(effects));
+    localStorage.setItem("accessToken", "expired");
     reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
     await Promise.all([call("/a"), call("/b")]);
     expect(effects.signOut).toHaveBeenCalled();
@@ -141,6 +142,17 @@ describe("the API layer", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(effects.goToLogin).toHaveBeenCalledTimes(1);
     expect(effects.goToLogin).toHaveBeenCalledWith("/post?x=1");
+  });
+
+  it("leaves a 401 alone once the token is gone: signing out in this tab opens no /login", async () => {
+    const effects = { signOut: vi.fn(), toast: vi.fn(), goToLogin: vi.fn(), currentPath: () => "/userinfo" };
+    setUnauthorizedHandler(createUnauthorizedHandler(effects, 0));
+    reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
+    const { error } = await call("/user/getinfo");
+    expect(error).toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(effects.signOut).not.toHaveBeenCalled();
+    expect(effects.goToLogin).not.toHaveBeenCalled();
   });
 
   it("keeps unused data 60 s and does not refetch on focus or reconnect", () => {

@@ -12,6 +12,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
+/** A 401 learnt elsewhere than from a call (the chat socket closed with 4401) is handled like one. */
+export function reportUnauthorized(error: ApiError): void {
+  onUnauthorized(error);
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",
   timeout: UI.requestTimeoutMs,
@@ -27,7 +32,9 @@ export const envelopeBaseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiErro
   const result = await rawBaseQuery(args, api, extra);
   if (result.error) {
     const error = toApiError(result.error);
-    if (error.status === 401) onUnauthorized(error);
+    // Without a token there is no session to lose: a screen still mounted while this tab signs out
+    // (its queries refetch after the reset) must not send the user to /login after all.
+    if (error.status === 401 && localStorage.getItem(ACCESS_TOKEN_KEY)) onUnauthorized(error);
     return { error };
   }
   return readEnvelope(result.data);
