@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../server/src/test-support/test-app.js";
 import { launchBrowser, sendChatMessage, signInAs } from "./browser.js";
-import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf } from "./fixtures.js";
+import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
 import { type RunningServer, startServer } from "./server.js";
 
 let server: RunningServer;
@@ -157,6 +157,36 @@ describe("chat between a buyer and a seller", () => {
     await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
     await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();
     await notice.waitFor({ state: "detached" });
+  });
+});
+
+describe("the chat on a phone (360 px)", () => {
+  it("keeps the conversation header on one line with 已售出, and every control at least 44 px", async () => {
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(server);
+    await setGoodsStatus(server, seller, goods.id, "sold");
+    const page = await newPage(browser, { width: 360, height: 740 });
+    await signInAs(page, server.url, buyer.username, buyer.password);
+    await page.goto(`${server.url}${chatPath}`);
+    const tag = page.locator(".conversation__goods-status", { hasText: "已售出" });
+    await tag.waitFor();
+    const [tagBox, headerBox] = await Promise.all([
+      tag.boundingBox(),
+      page.locator(".conversation__header").boundingBox(),
+    ]);
+    // One line: wider than tall, and the header no taller than its avatar row.
+    expect(tagBox && tagBox.width > tagBox.height * 2).toBe(true);
+    expect(headerBox && headerBox.height <= 60).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const smallControls = await page.evaluate(() =>
+      [...document.querySelectorAll(".chat-page button, .chat-page a, .chat-page textarea")]
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.width > 0 && (box.width < 44 || box.height < 44);
+        })
+        .map((control) => control.getAttribute("aria-label") ?? control.textContent),
+    );
+    expect(smallControls).toEqual([]);
   });
 });
 
