@@ -39,6 +39,8 @@ const screens: [string, () => string, boolean][] = [
   ["post", () => "/post", true],
   ["personal center", () => "/userinfo", true],
   ["chat", () => "/chat", true],
+  // The demo data's one chat, bob's with alice: his messages carry 已读 / 未读.
+  ["chat conversation", () => "/chat?chatId=1", true],
 ];
 
 describe("accessibility", () => {

@@ -1,13 +1,13 @@
-import type { Browser, BrowserContext, Page, Route, WebSocketRoute } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
-import { launchBrowser, sendChatMessage, signInAs } from "./browser.js";
+import { launchBrowser } from "./browser.js";
+import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
 import { type RunningServer, startServer } from "./server.js";
 
 let server: RunningServer;
 let browser: Browser;
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -16,12 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
-}
 
 /** The answer of the captcha the page shows: only a test can read it, from the database. */
 async function captchaAnswer(): Promise<string> {
@@ -56,16 +50,14 @@ async function releaseTogether(routes: Route[]): Promise<void> {
   await Promise.all(routes.map((route, index) => route.fulfill({ response: answers[index] })));
 }
 
-const seller = { username: "journey_seller", email: "journey_seller@example.com", password: "firstpass1" };
-let goodsUrl = "";
+const goodsPath = (goodsId: string) => `/goodsinfo/${goodsId}`;
 
+// Each journey makes the users and goods it starts from through the API, so any of them runs alone
+// (vitest -t) and in any order.
 describe("a seller and a buyer, end to end", () => {
-  let sellerPage: Page;
-  let buyerPage: Page;
-
   it("registers through the captcha and the e-mail code from the outbox", async () => {
-    sellerPage = await newPage();
-    const page = sellerPage;
+    const seller = { username: "journey_seller", email: "journey_seller@example.com", password: "firstpass1" };
+    const page = await newPage(browser);
     await page.goto(`${server.url}/reg`);
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill(seller.password);
@@ -82,8 +74,7 @@ describe("a seller and a buyer, end to end", () => {
   });
 
   it("posts goods with two pictures and lands on their page", async () => {
-    const page = sellerPage;
-    await page.goto(`${server.url}/post`);
+    const page = await pageOf(browser, server, await newUser(server), "/post");
     const uploads = holdRequests(page, "**/api/com/upload", 2);
     await page.locator("input[type=file]").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#3a6ea5") },
@@ -99,22 +90,23 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByTitle("数码影音").click();
     await page.getByRole("button", { name: /^发\s*布$/ }).click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
-    goodsUrl = page.url();
     await page.getByRole("heading", { name: "九成新二手相机 带镜头" }).waitFor();
     expect(await page.locator(".goods-info__thumbs img").count()).toBe(1);
     expect(await page.locator(".goods-info__price-now").textContent()).toBe("¥1,888");
   });
 
   it("is found by another user with a Chinese keyword, who favourites it and comments", async () => {
-    buyerPage = await newPage();
-    const page = buyerPage;
-    await signInAs(page, server.url, "alice", "xianzhi123");
-    await page.goto(`${server.url}/`);
+    const goods = await goodsOf(server, await newUser(server), {
+      title: "全画幅二手相机 送相机包",
+      category: "digital",
+      priceCents: 366_600,
+    });
+    const page = await pageOf(browser, server, await demoUser(server, "alice"));
     await page.getByLabel("搜索闲置").fill("二手相机");
     await page.getByLabel("搜索闲置").press("Enter");
     await page.waitForURL(/\/search_result\?keyword=/);
-    await page.getByText("九成新二手相机 带镜头").click();
-    await page.waitForURL(goodsUrl);
+    await page.getByText("全画幅二手相机 送相机包").click();
+    await page.waitForURL(`${server.url}${goodsPath(goods.id)}`);
 
     await page.getByRole("button", { name: "收藏" }).click();
     await page.getByRole("button", { name: "已收藏" }).waitFor();
@@ -125,112 +117,38 @@ describe("a seller and a buyer, end to end", () => {
     await page.locator(".comments__content", { hasText: "快门多少次了？" }).waitFor();
   });
 
-  it("lets buyer and seller chat live", async () => {
-    await buyerPage.getByRole("button", { name: "聊一聊" }).click();
-    await buyerPage.waitForURL(/\/chat\?chatId=\d+/);
-    await buyerPage.getByLabel("输入消息").waitFor();
-
-    await sellerPage.goto(`${server.url}/chat`);
-    await buyerPage.getByLabel("输入消息").fill("还在吗？");
-    await buyerPage.getByLabel("输入消息").press("Enter");
-    const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
-    await question.getByText("未读").waitFor();
-    await buyerPage.locator(".chat-list__preview", { hasText: "[未读] 还在吗？" }).waitFor();
-
-    const conversationWithBuyer = sellerPage.locator(".chat-list__item", { hasText: "爱丽丝" });
-    await conversationWithBuyer.locator(".ant-badge-count", { hasText: "1" }).waitFor();
-    await conversationWithBuyer.click();
-    await sellerPage.locator(".bubble", { hasText: "还在吗？" }).waitFor();
-    // The seller has opened it: the buyer's message turns 已读 without a reload.
-    await question.getByText("已读").waitFor();
-    await buyerPage.locator(".chat-list__preview", { hasText: "[已读] 还在吗？" }).waitFor();
-    await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
-    await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
-    await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
-    // The buyer is looking at this conversation: no notification for it.
-    expect(await buyerPage.locator(".message-notification").count()).toBe(0);
-  });
-
-  it("catches up on what the buyer missed while the connection was down", async () => {
-    const page = await newPage();
-    const sockets: { route: WebSocketRoute; dropping: boolean }[] = [];
-    // Each chat socket of this page passes through here; frames to the page can be dropped, as a
-    // failing network would, and the socket closed.
-    await page.routeWebSocket(/\/api\/ws/, (route) => {
-      const socket = { route, dropping: false };
-      sockets.push(socket);
-      const server = route.connectToServer();
-      server.onMessage((frame) => {
-        if (!socket.dropping) route.send(frame);
-      });
-      route.onMessage((frame) => server.send(frame));
-    });
-    await signInAs(page, server.url, "alice", "xianzhi123");
-    await page.goto(buyerPage.url());
-    await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
-    await expect.poll(() => sockets.length).toBe(1);
-
-    const [first] = sockets;
-    if (first) first.dropping = true;
-    await sendChatMessage(sellerPage, "掉线时发的消息");
-    await first?.route.close();
-
-    await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
-    expect(sockets.length).toBe(2);
-    await page.context().close();
-  });
-
-  it("sends a picture in the chat, which opens large when the peer clicks it", async () => {
-    const chooser = buyerPage.waitForEvent("filechooser");
-    await buyerPage.getByLabel("发送图片").click();
-    await (await chooser).setFiles({ name: "lens.jpg", mimeType: "image/jpeg", buffer: await photo("#2f6f4f") });
-    await buyerPage.locator(".bubble--mine img[alt='图片消息']").waitFor();
-
-    const picture = sellerPage.locator(".bubble:not(.bubble--mine) img[alt='图片消息']");
-    await picture.click();
-    await sellerPage.locator(".ant-image-preview img").waitFor();
-    await sellerPage.keyboard.press("Escape");
-  });
-
-  it("tells the seller of a new message on any screen, and opens the chat from there", async () => {
-    await sellerPage.goto(`${server.url}/`);
-    await sellerPage.locator(".goods-card").first().waitFor();
-    await sendChatMessage(buyerPage, "还能再便宜点吗");
-
-    const notice = sellerPage.locator(".message-notification", { hasText: "还能再便宜点吗" });
-    await expect.poll(() => notice.locator(".ant-notification-notice-title").textContent()).toBe("爱丽丝 发来新消息");
-    await notice.click();
-    await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
-    await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();
-    await notice.waitFor({ state: "detached" });
-  });
-
-  it("marks the goods sold", async () => {
-    await sellerPage.goto(goodsUrl);
+  it("marks the goods sold, and the buyer's conversation about them says so", async () => {
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(server);
+    const [sellerPage, buyerPage] = await Promise.all([
+      pageOf(browser, server, seller, goodsPath(goods.id)),
+      pageOf(browser, server, buyer, chatPath),
+    ]);
+    await buyerPage.locator(".conversation__goods", { hasText: "九成新二手相机 带镜头" }).waitFor();
     await sellerPage.getByLabel("闲置状态").click();
     await sellerPage.getByTitle("已售出").click();
     await sellerPage.getByText("已标记为已售出").waitFor();
     await sellerPage.locator(".goods-info__tags", { hasText: "已售出" }).waitFor();
-    // The buyer's conversation about it says so too.
     await buyerPage.reload();
     await buyerPage.locator(".conversation__goods", { hasText: "已售出" }).waitFor();
   });
 
   it("puts the goods back on sale from the personal center's list", async () => {
-    const page = sellerPage;
-    await page.goto(`${server.url}/userinfo`);
+    const seller = await newUser(server);
+    const goods = await goodsOf(server, seller, { title: "九成新二手相机 带镜头" });
+    await setGoodsStatus(server, seller, goods.id, "sold");
+    const page = await pageOf(browser, server, seller, "/userinfo");
     const item = page.locator(".my-goods", { hasText: "九成新二手相机 带镜头" });
     await item.getByText("已售出").first().waitFor();
     await item.getByLabel("九成新二手相机 带镜头的状态").click();
     await page.getByTitle("在售").last().click();
     await page.getByText("已标记为在售").waitFor();
-    const detail = await (await fetch(`${server.url}/api/goods/info/${goodsUrl.split("/").pop()}`)).json();
+    const detail = await (await fetch(`${server.url}/api/goods/info/${goods.id}`)).json();
     expect(detail.data.status).toBe("on_sale");
   });
 
   it("changes the password, stays signed in, and signs in again with the new one after logging out", async () => {
-    const page = sellerPage;
-    await page.goto(`${server.url}/userinfo`);
+    const seller = await newUser(server, "firstpass1");
+    const page = await pageOf(browser, server, seller, "/userinfo");
     await page.getByRole("tab", { name: "账号安全" }).click();
     await page.getByLabel("原密码").fill(seller.password);
     await page.getByLabel("新密码").fill("secondpass2");

@@ -185,6 +185,7 @@ describe("the API layer", () => {
     vi.useFakeTimers();
     const effects = unauthorizedEffects("/post?x=1", true);
     setUnauthorizedHandler(createUnauthorizedHandler(effects));
+    localStorage.setItem("accessToken", "expired");
     reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
     await Promise.all([call("/a"), call("/b")]);
     expect(effects.signOut).toHaveBeenCalled();
@@ -201,6 +202,7 @@ describe("the API layer", () => {
     vi.useFakeTimers();
     const effects = unauthorizedEffects("/goodsinfo/1", false);
     setUnauthorizedHandler(createUnauthorizedHandler(effects));
+    localStorage.setItem("accessToken", "expired");
     reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
     await call("/fav/exists/1");
     await vi.advanceTimersByTimeAsync(2000);
@@ -266,6 +268,17 @@ describe("the API layer", () => {
         status: 502,
       });
     });
+  });
+
+  it("leaves a 401 alone once the token is gone: signing out in this tab opens no /login", async () => {
+    const effects = unauthorizedEffects("/userinfo", true);
+    setUnauthorizedHandler(createUnauthorizedHandler(effects, 0));
+    reply = () => json(401, { code: 401, msg: "登录已失效，请重新登录", data: null });
+    const { error } = await call("/user/getinfo");
+    expect(error).toMatchObject({ status: 401 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(effects.signOut).not.toHaveBeenCalled();
+    expect(effects.goToLogin).not.toHaveBeenCalled();
   });
 
   it("keeps unused data 60 s and does not refetch on focus or reconnect", () => {

@@ -1,11 +1,12 @@
 import { Outlet, useNavigation } from "react-router";
 import { PageSpinner } from "../components/page-spinner";
 import { useChatSocket, useMessageNotifications } from "../features/chat";
+import { useSessionEnded } from "./session-ended";
 import { TopNav } from "./top-nav";
 
 /** Every screen but the 404 text sits under the top navigation. */
 export function AppLayout() {
-  useChatSocket();
+  useChatSocket(useSessionEnded());
   useMessageNotifications();
   const navigation = useNavigation();
   return (

@@ -23,6 +23,14 @@ function authorization(): string | null {
   return token ? `Bearer ${token}` : null;
 }
 
+/**
+ * A 401 learnt elsewhere than from a call (the chat socket closed with 4401): the session was ended
+ * on purpose, so the user is told and sent to sign in, as after something they did.
+ */
+export function reportUnauthorized(error: ApiError): void {
+  onUnauthorized(error, { userAction: true });
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: "/api",
   timeout: UI.requestTimeoutMs,
@@ -53,7 +61,12 @@ export const envelopeBaseQuery: BaseQueryFn<ApiArgs, unknown, ApiError> = async 
   const result = await send(args, api, extra as object);
   if (result.error) {
     const error = toApiError(result.error as RawError);
-    if (error.status === 401) onUnauthorized(error, { userAction: api.type === "mutation" });
+    const userAction = api.type === "mutation";
+    // A page loading its data without a token has no session to lose: a screen still mounted while
+    // this tab signs out (its queries refetch after the reset) must not send the user to /login.
+    if (error.status === 401 && (userAction || localStorage.getItem(ACCESS_TOKEN_KEY))) {
+      onUnauthorized(error, { userAction });
+    }
     return { error };
   }
   return readEnvelope(result.data);

@@ -10,10 +10,7 @@ export function createStore() {
     preloadedState: {
       auth: { token: localStorage.getItem(ACCESS_TOKEN_KEY) ?? "", userInfo: {} },
     },
-    middleware: (getDefault) =>
-      getDefault({
-        serializableCheck: { ignoredPaths: ["chat.connection"], ignoredActions: ["chat/setConnection"] },
-      }).concat(api.middleware),
+    middleware: (getDefault) => getDefault().concat(api.middleware),
   });
 }
 

@@ -1,5 +1,35 @@
-import type { Chat, ChatHistory, ChatHistoryQuery, CreateChatBody, Page, PageQuery } from "@xianzhi/contract";
+import {
+  type Chat,
+  type ChatHistory,
+  ChatLimits,
+  type CreateChatBody,
+  type MessageType,
+  type Page,
+  type PageQuery,
+} from "@xianzhi/contract";
 import { api } from "../../app/api";
+import type { AppDispatch } from "../../app/store";
+import { type ChatEvent, isChatSocketOpen, onChatEvent, submitMessage } from "./chat-socket";
+import {
+  acknowledge,
+  addOutgoing,
+  type ChatThread,
+  fetchMissed,
+  markFailed,
+  mergeMessages,
+  mergeMissed,
+  mergeOlderPage,
+  newestMessageId,
+  threadFromPage,
+} from "./chat-thread";
+
+/** What one socket event changes in the thread of `chatId` (nothing when it is about another chat). */
+function applyEvent(thread: ChatThread, chatId: string, event: ChatEvent): void {
+  if (event.kind === "message" && event.message.chatId === chatId) mergeMessages(thread, [event.message]);
+  else if (event.kind === "ack" && event.message.chatId === chatId)
+    acknowledge(thread, event.clientMsgId, event.message);
+  else if (event.kind === "failed" && event.chatId === chatId) markFailed(thread, event.clientMsgId, event.reason);
+}
 
 export const chatApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,12 +49,83 @@ export const chatApi = api.injectEndpoints({
       query: (chatId) => ({ url: "/mychatlist/setread", method: "PUT", body: { chatId } }),
       invalidatesTags: ["Chats"],
     }),
-    history: build.query<ChatHistory, Partial<ChatHistoryQuery> & { chatId: string }>({
-      query: (params) => ({ url: "/chat/getlist", params }),
+    /** One page of history, older than `before`: for loading upwards and for the catch-up. */
+    historyPage: build.query<ChatHistory, { chatId: string; before?: string }>({
+      query: ({ chatId, before }) => ({
+        url: "/chat/getlist",
+        params: { chatId, before, pageSize: ChatLimits.historyPageSize },
+      }),
       keepUnusedDataFor: 0,
+    }),
+    /**
+     * The one store of a chat's messages, by chat id: the newest page of history, then kept
+     * current by the socket (live messages, acks of mine, failures, catch-up after a reconnect).
+     */
+    thread: build.query<ChatThread, string>({
+      query: (chatId) => ({ url: "/chat/getlist", params: { chatId, pageSize: ChatLimits.historyPageSize } }),
+      transformResponse: (page: ChatHistory) => threadFromPage(page),
+      async onCacheEntryAdded(
+        chatId,
+        { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry },
+      ) {
+        try {
+          await cacheDataLoaded;
+        } catch {
+          return; // removed before it loaded
+        }
+        let missedSome = !isChatSocketOpen();
+        const catchUp = async () => {
+          const missed = await fetchMissed(
+            (before) => fetchHistoryPage(dispatch, chatId, before),
+            newestMessageId(getCacheEntry().data),
+          );
+          updateCachedData((thread) => mergeMissed(thread, missed));
+        };
+        const stopListening = onChatEvent((event) => {
+          if (event.kind === "disconnected") missedSome = true;
+          else if (event.kind !== "connected") updateCachedData((thread) => applyEvent(thread, chatId, event));
+          else if (missedSome) {
+            missedSome = false;
+            catchUp().catch(() => {
+              missedSome = true;
+            });
+          }
+        });
+        await cacheEntryRemoved;
+        stopListening();
+      },
     }),
   }),
 });
 
-export const { useChatsQuery, useUnreadTotalQuery, useOpenChatMutation, useSetReadMutation, useLazyHistoryQuery } =
-  chatApi;
+function fetchHistoryPage(dispatch: AppDispatch, chatId: string, before?: string): Promise<ChatHistory> {
+  const request = dispatch(
+    chatApi.endpoints.historyPage.initiate({ chatId, before }, { subscribe: false, forceRefetch: true }),
+  );
+  return request.unwrap();
+}
+
+/** Loads the page before the oldest message shown into the chat's thread. */
+export function loadOlderMessages(chatId: string, before: string) {
+  return async (dispatch: AppDispatch) => {
+    const page = await fetchHistoryPage(dispatch, chatId, before);
+    dispatch(chatApi.util.updateQueryData("thread", chatId, (thread) => mergeOlderPage(thread, page)));
+  };
+}
+
+/** Shows my message at once as 发送中 and sends it; `clientMsgId` of a failed one sends it again. */
+export function sendMessage(
+  chatId: string,
+  type: MessageType,
+  content: string,
+  clientMsgId: string = crypto.randomUUID(),
+) {
+  return (dispatch: AppDispatch) => {
+    dispatch(
+      chatApi.util.updateQueryData("thread", chatId, (thread) => addOutgoing(thread, { clientMsgId, type, content })),
+    );
+    submitMessage({ type: "send", chatId, msgType: type, content, clientMsgId });
+  };
+}
+
+export const { useChatsQuery, useUnreadTotalQuery, useOpenChatMutation, useSetReadMutation, useThreadQuery } = chatApi;

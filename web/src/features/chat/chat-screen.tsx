@@ -1,15 +1,14 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
 import { Alert, Avatar, Badge, Button, Empty } from "antd";
-import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useAppSelector } from "../../app/hooks";
 import { titles } from "../../app/paths";
 import { formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useChatsQuery } from "./chat-api";
 import { messageText, readByPeer } from "./chat-messages";
-import { setMyChatId, setUpdateMyChatList } from "./chat-slice";
+import "./chat.css";
 import { Conversation } from "./conversation";
 
 function preview(chat: Chat, myId: string | undefined): string {
@@ -23,23 +22,13 @@ function preview(chat: Chat, myId: string | undefined): string {
 
 export default function ChatScreen() {
   useDocumentTitle(titles.chat);
-  const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const chatId = params.get("chatId") ?? "";
-  const { data, isLoading, refetch } = useChatsQuery({ page: 1, pageSize: 100 });
+  // Fetched again whenever the socket reconnects or a frame arrives (both invalidate the chat tags).
+  const { data, isLoading } = useChatsQuery({ page: 1, pageSize: 100 });
   const status = useAppSelector((state) => state.chat.connectionStatus);
   const myId = useAppSelector((state) => state.auth.userInfo.id);
-  const needsRefresh = useAppSelector((state) => state.chat.updateMyChatList);
   const current = data?.list.find((chat) => chat.chatId === chatId);
-
-  useEffect(() => {
-    dispatch(setMyChatId(chatId));
-  }, [chatId, dispatch]);
-  useEffect(() => {
-    if (!needsRefresh) return;
-    void refetch();
-    dispatch(setUpdateMyChatList(false));
-  }, [needsRefresh, refetch, dispatch]);
 
   return (
     <div className={`page chat-page ${chatId ? "chat-page--open" : ""}`}>

@@ -1,60 +1,84 @@
-import type { ChatMessage, MessageType, ServerFrame } from "@xianzhi/contract";
-import { useEffect } from "react";
+import type { ChatMessage, SendFrame, ServerFrame } from "@xianzhi/contract";
+import { useEffect, useRef } from "react";
+import { useStore } from "react-redux";
 import { api } from "../../app/api";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { AppDispatch, RootState } from "../../app/store";
-import { setConnection, setConnectionStatus, setError, setMessages, setUpdateMyChatList } from "./chat-slice";
+import { setConnectionStatus } from "./chat-slice";
+import { createOutbox } from "./outbox";
 
-const ACK_TIMEOUT_MS = 10_000;
-const pending = new Map<string, { resolve(message: ChatMessage): void; reject(reason: Error): void }>();
-const incomingListeners = new Set<(message: ChatMessage) => unknown>();
+/** The server closes a socket with this code when its session ended (logout, password change elsewhere). */
+export const CLOSE_SESSION_ENDED = 4401;
 
-/** Calls `listener` with each message that arrives live (mine included); answers the unsubscribe. */
-export function onIncomingMessage(listener: (message: ChatMessage) => unknown): () => void {
-  incomingListeners.add(listener);
-  return () => incomingListeners.delete(listener);
+/** What the socket tells the chat store: every cache entry of a chat listens and takes its own. */
+export type ChatEvent =
+  | { kind: "message"; message: ChatMessage }
+  | { kind: "ack"; clientMsgId: string; message: ChatMessage }
+  | { kind: "failed"; chatId: string; clientMsgId: string; reason: string }
+  | { kind: "connected" }
+  | { kind: "disconnected" };
+
+const listeners = new Set<(event: ChatEvent) => unknown>();
+
+/** Calls `listener` with each chat event; answers the unsubscribe. */
+export function onChatEvent(listener: (event: ChatEvent) => unknown): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
-/** Adds a live message to the store, once. */
-function receive(message: ChatMessage) {
-  return (dispatch: AppDispatch, getState: () => RootState) => {
-    const { messages } = getState().chat;
-    const list = messages[message.chatId] ?? [];
-    if (list.some((known) => known.id === message.id)) return;
-    dispatch(setMessages({ ...messages, [message.chatId]: [...list, message] }));
-  };
+function emit(event: ChatEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+// The live socket is a connection, not data: it stays here, out of the (serialisable) store.
+let liveSocket: WebSocket | null = null;
+
+export function isChatSocketOpen(): boolean {
+  return liveSocket?.readyState === WebSocket.OPEN;
+}
+
+const outbox = createOutbox(
+  (frame) => {
+    if (!isChatSocketOpen()) return false;
+    liveSocket?.send(JSON.stringify(frame));
+    return true;
+  },
+  (frame, reason) => emit({ kind: "failed", chatId: frame.chatId, clientMsgId: frame.clientMsgId, reason }),
+);
+
+/** Sends a message, again if its ack is late; the chat's cache entry hears of the ack or the failure. */
+export function submitMessage(frame: SendFrame): void {
+  outbox.submit(frame);
 }
 
 function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
   if (frame.type === "ack") {
-    pending.get(frame.clientMsgId)?.resolve(frame.message);
-    pending.delete(frame.clientMsgId);
+    outbox.acknowledged(frame.clientMsgId);
+    emit({ kind: "ack", clientMsgId: frame.clientMsgId, message: frame.message });
   } else if (frame.type === "message") {
-    dispatch(receive(frame.message));
+    emit({ kind: "message", message: frame.message });
     dispatch(api.util.invalidateTags(["Chats"]));
-    for (const listener of incomingListeners) listener(frame.message);
   } else if (frame.type === "read") {
     dispatch(api.util.invalidateTags(["Chats"]));
-  } else if (frame.type === "error") {
-    const waiting = frame.clientMsgId ? pending.get(frame.clientMsgId) : undefined;
-    if (waiting && frame.clientMsgId) {
-      waiting.reject(new Error(frame.msg));
-      pending.delete(frame.clientMsgId);
-    } else dispatch(setError(frame.msg));
+  } else if (frame.type === "error" && frame.clientMsgId) {
+    outbox.refused(frame.clientMsgId, frame.msg);
   }
 }
 
 /**
- * Keeps one socket open while signed in, reconnecting with growing pauses. After a reconnect the
- * chat list is marked for refresh, so what arrived meanwhile is fetched.
+ * Keeps one socket open while signed in, reconnecting with growing pauses; on each reconnect the
+ * waiting messages go out again and the chats catch up. When the server ends the session (4401)
+ * while this tab still holds its token, `onSessionEnded` signs out: reconnecting would not help.
  */
-export function useChatSocket(): void {
+export function useChatSocket(onSessionEnded: () => void): void {
   const dispatch = useAppDispatch();
+  const store = useStore<RootState>();
   const token = useAppSelector((state) => state.auth.token);
+  const sessionEnded = useRef(onSessionEnded);
+  sessionEnded.current = onSessionEnded;
 
   useEffect(() => {
     if (!token) return;
-    let socket: WebSocket | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let attempt = 0;
     let stopped = false;
@@ -62,26 +86,32 @@ export function useChatSocket(): void {
     const connect = () => {
       dispatch(setConnectionStatus("connecting"));
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-      socket = new WebSocket(`${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`);
-      dispatch(setConnection(socket));
+      const socket = new WebSocket(`${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`);
+      liveSocket = socket;
       socket.onopen = () => {
         attempt = 0;
         dispatch(setConnectionStatus("open"));
-        dispatch(setUpdateMyChatList(true));
         dispatch(api.util.invalidateTags(["Chats"]));
+        outbox.resendAll();
+        emit({ kind: "connected" });
       };
       socket.onmessage = (event) => {
         try {
           handleFrame(JSON.parse(String(event.data)) as ServerFrame, dispatch);
         } catch {
-          dispatch(setError("收到无法识别的消息"));
+          // Not a frame of the contract: nothing to do with it.
         }
       };
       socket.onclose = (event) => {
+        if (liveSocket === socket) liveSocket = null;
         dispatch(setConnectionStatus("closed"));
-        dispatch(setConnection(null));
-        // 4401: the token is no longer valid; reconnecting would not help.
-        if (stopped || event.code === 4401) return;
+        emit({ kind: "disconnected" });
+        if (stopped) return;
+        if (event.code === CLOSE_SESSION_ENDED) {
+          // A sign-out in this tab has already dropped (or replaced) the token: nothing more to do.
+          if (store.getState().auth.token === token) sessionEnded.current();
+          return;
+        }
         retryTimer = setTimeout(connect, Math.min(30_000, 1000 * 2 ** attempt));
         attempt += 1;
       };
@@ -90,38 +120,9 @@ export function useChatSocket(): void {
     return () => {
       stopped = true;
       clearTimeout(retryTimer);
-      socket?.close();
+      outbox.clear();
+      liveSocket?.close();
+      liveSocket = null;
     };
-  }, [token, dispatch]);
-}
-
-/** Sends a message; resolves with the stored message once the server acknowledges it. */
-export function sendOverSocket(
-  socket: WebSocket | null,
-  chatId: string,
-  msgType: MessageType,
-  content: string,
-  clientMsgId: string,
-): Promise<ChatMessage> {
-  return new Promise((resolve, reject) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) {
-      reject(new Error("连接已断开，正在重连"));
-      return;
-    }
-    const timer = setTimeout(() => {
-      pending.delete(clientMsgId);
-      reject(new Error("发送超时"));
-    }, ACK_TIMEOUT_MS);
-    pending.set(clientMsgId, {
-      resolve: (message) => {
-        clearTimeout(timer);
-        resolve(message);
-      },
-      reject: (reason) => {
-        clearTimeout(timer);
-        reject(reason);
-      },
-    });
-    socket.send(JSON.stringify({ type: "send", chatId, msgType, content, clientMsgId }));
-  });
+  }, [token, dispatch, store]);
 }

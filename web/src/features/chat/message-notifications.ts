@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { chatApi } from "./chat-api";
 import { messageText } from "./chat-messages";
-import { onIncomingMessage } from "./chat-socket";
+import { onChatEvent } from "./chat-socket";
 
 /**
  * A notification for each message from someone else, unless its conversation is on the screen;
@@ -22,7 +22,9 @@ export function useMessageNotifications(): void {
 
   useEffect(
     () =>
-      onIncomingMessage(async (message) => {
+      onChatEvent(async (event) => {
+        if (event.kind !== "message") return;
+        const { message } = event;
         const { location, myId } = current.current;
         if (message.senderId === myId) return;
         const showing =

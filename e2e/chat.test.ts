@@ -1,0 +1,243 @@
+import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../server/src/test-support/test-app.js";
+import { launchBrowser, sendChatMessage, signInAs } from "./browser.js";
+import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
+import { type RunningServer, startServer } from "./server.js";
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const photo = (color: string) =>
+  sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+interface RoutedSocket {
+  route: WebSocketRoute;
+  /** Frames from the server are lost on their way to the page, as on a failing network. */
+  droppingToPage: boolean;
+  /** Messages the page sends are lost on their way to the server. */
+  droppingSends: boolean;
+}
+
+/** Each chat socket of the page passes through the test, which may lose frames or close it. */
+async function routeChatSockets(page: Page): Promise<RoutedSocket[]> {
+  const sockets: RoutedSocket[] = [];
+  await page.routeWebSocket(/\/api\/ws/, (route) => {
+    const socket = { route, droppingToPage: false, droppingSends: false };
+    sockets.push(socket);
+    const toServer = route.connectToServer();
+    toServer.onMessage((frame) => {
+      if (!socket.droppingToPage) route.send(frame);
+    });
+    route.onMessage((frame) => {
+      if (!(socket.droppingSends && String(frame).includes('"type":"send"'))) toServer.send(frame);
+    });
+  });
+  return sockets;
+}
+
+describe("chat between a buyer and a seller", () => {
+  it("lets buyer and seller chat live", async () => {
+    const seller = await newUser(server);
+    const goods = await goodsOf(server, seller, { title: "九成新二手相机 带镜头" });
+    const buyerPage = await pageOf(browser, server, await demoUser(server, "alice"), `/goodsinfo/${goods.id}`);
+    await buyerPage.getByRole("button", { name: "聊一聊" }).click();
+    await buyerPage.waitForURL(/\/chat\?chatId=\d+/);
+    await buyerPage.getByLabel("输入消息").waitFor();
+
+    const sellerPage = await pageOf(browser, server, seller, "/chat");
+    await buyerPage.getByLabel("输入消息").fill("还在吗？");
+    await buyerPage.getByLabel("输入消息").press("Enter");
+    const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
+    await question.getByText("未读").waitFor();
+    const buyersListItem = buyerPage.locator(".chat-list__item", { hasText: seller.username });
+    await buyersListItem.locator(".chat-list__preview", { hasText: "[未读] 还在吗？" }).waitFor();
+
+    const conversationWithBuyer = sellerPage.locator(".chat-list__item", { hasText: "爱丽丝" });
+    await conversationWithBuyer.locator(".ant-badge-count", { hasText: "1" }).waitFor();
+    await conversationWithBuyer.click();
+    await sellerPage.locator(".bubble", { hasText: "还在吗？" }).waitFor();
+    // The seller has opened it: the buyer's message turns 已读 without a reload.
+    await question.getByText("已读").waitFor();
+    await buyersListItem.locator(".chat-list__preview", { hasText: "[已读] 还在吗？" }).waitFor();
+    await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
+    await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
+    await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
+    // The buyer is looking at this conversation: no notification for it.
+    expect(await buyerPage.locator(".message-notification").count()).toBe(0);
+    // Each message shows once, on both sides.
+    expect(await buyerPage.locator(".bubble", { hasText: "还在吗？" }).count()).toBe(1);
+    expect(await sellerPage.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+  });
+
+  it("catches up on what the buyer missed while the connection was down", async () => {
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
+    const sellerPage = await pageOf(browser, server, seller, chatPath);
+    const page = await newPage(browser);
+    const sockets = await routeChatSockets(page);
+    await signInAs(page, server.url, buyer.username, buyer.password);
+    await page.goto(`${server.url}${chatPath}`);
+    await sendChatMessage(sellerPage, "在的，可以小刀");
+    await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
+    expect(sockets.length).toBe(1);
+
+    const [first] = sockets;
+    if (first) first.droppingToPage = true;
+    await sendChatMessage(sellerPage, "掉线时发的消息");
+    await first?.route.close();
+
+    await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
+    expect(sockets.length).toBe(2);
+    expect(await page.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+  });
+
+  it("marks a message that is never acknowledged failed, and 重发 sends it", async () => {
+    const { buyer, chatPath } = await buyerAndSellerChat(server);
+    const page = await newPage(browser);
+    const sockets = await routeChatSockets(page);
+    await signInAs(page, server.url, buyer.username, buyer.password);
+    await page.goto(`${server.url}${chatPath}`);
+    await sendChatMessage(page, "先打个招呼");
+    const [socket] = sockets;
+    if (socket) socket.droppingSends = true;
+
+    await page.getByLabel("输入消息").fill("这条发不出去");
+    await page.getByLabel("输入消息").press("Enter");
+    const pending = page.locator(".bubble--pending", { hasText: "这条发不出去" });
+    await pending.getByText("发送中…").waitFor();
+    // Three attempts, five seconds each, then the user is told and may send it again.
+    await pending.getByText("发送超时，请重发").waitFor({ timeout: 20_000 });
+    if (socket) socket.droppingSends = false;
+    await pending.getByRole("button", { name: "重发" }).click();
+    await page.locator(".bubble--mine:not(.bubble--pending)", { hasText: "这条发不出去" }).getByText("未读").waitFor();
+    await expect.poll(() => page.locator(".bubble", { hasText: "这条发不出去" }).count()).toBe(1);
+  });
+
+  it("sends a picture in the chat, which opens large when the peer clicks it", async () => {
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
+    const [buyerPage, sellerPage] = await Promise.all([
+      pageOf(browser, server, buyer, chatPath),
+      pageOf(browser, server, seller, chatPath),
+    ]);
+    await sellerPage.getByLabel("输入消息").waitFor();
+    const chooser = buyerPage.waitForEvent("filechooser");
+    await buyerPage.getByLabel("发送图片").click();
+    await (await chooser).setFiles({ name: "lens.jpg", mimeType: "image/jpeg", buffer: await photo("#2f6f4f") });
+    await buyerPage.locator(".bubble--mine img[alt='图片消息']").waitFor();
+
+    const picture = sellerPage.locator(".bubble:not(.bubble--mine) img[alt='图片消息']");
+    await picture.click();
+    await sellerPage.locator(".ant-image-preview img").waitFor();
+    await sellerPage.keyboard.press("Escape");
+  });
+
+  it("tells the seller of a new message on any screen, and opens the chat from there", async () => {
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
+    const [buyerPage, sellerPage] = await Promise.all([
+      pageOf(browser, server, buyer, chatPath),
+      pageOf(browser, server, seller, "/"),
+    ]);
+    await sellerPage.locator(".goods-card").first().waitFor();
+    await sendChatMessage(buyerPage, "还能再便宜点吗");
+
+    const notice = sellerPage.locator(".message-notification", { hasText: "还能再便宜点吗" });
+    await expect.poll(() => notice.locator(".ant-notification-notice-title").textContent()).toBe("爱丽丝 发来新消息");
+    await notice.click();
+    await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
+    await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();
+    await notice.waitFor({ state: "detached" });
+  });
+});
+
+describe("the chat on a phone (360 px)", () => {
+  it("keeps the conversation header on one line with 已售出, and every control at least 44 px", async () => {
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(server);
+    await setGoodsStatus(server, seller, goods.id, "sold");
+    const page = await newPage(browser, { width: 360, height: 740 });
+    await signInAs(page, server.url, buyer.username, buyer.password);
+    await page.goto(`${server.url}${chatPath}`);
+    const tag = page.locator(".conversation__goods-status", { hasText: "已售出" });
+    await tag.waitFor();
+    const [tagBox, headerBox] = await Promise.all([
+      tag.boundingBox(),
+      page.locator(".conversation__header").boundingBox(),
+    ]);
+    // One line: wider than tall, and the header no taller than its avatar row.
+    expect(tagBox && tagBox.width > tagBox.height * 2).toBe(true);
+    expect(headerBox && headerBox.height <= 60).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const smallControls = await page.evaluate(() =>
+      [...document.querySelectorAll(".chat-page button, .chat-page a, .chat-page textarea")]
+        .filter((control) => {
+          const box = control.getBoundingClientRect();
+          return box.width > 0 && (box.width < 44 || box.height < 44);
+        })
+        .map((control) => control.getAttribute("aria-label") ?? control.textContent),
+    );
+    expect(smallControls).toEqual([]);
+  });
+});
+
+describe("a session ended while the chat is open", () => {
+  /** A new user on a chat of theirs, whose socket is surely open (a message went through it). */
+  async function userInChat() {
+    const { seller, chatPath } = await buyerAndSellerChat(server);
+    const page = await newPage(browser);
+    const token = await signInAs(page, server.url, seller.username, seller.password);
+    await page.goto(`${server.url}${chatPath}`);
+    await sendChatMessage(page, "你好");
+    return { user: seller, page, token };
+  }
+
+  async function expectSignedOutOnLogin(page: Page) {
+    await page.getByText("登录已失效，请重新登录").first().waitFor();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+    await page.getByLabel("用户名", { exact: true }).waitFor();
+  }
+
+  it("signs out and opens the login page when the session is logged out elsewhere", async () => {
+    const { page, token } = await userInChat();
+    const reply = await call(server.app, "POST", "/api/user/logout", { token });
+    expect(reply.code).toBe(200);
+    await expectSignedOutOnLogin(page);
+  });
+
+  it("signs out when the password is changed in another session", async () => {
+    const { user, page } = await userInChat();
+    const reply = await call(server.app, "PUT", "/api/user/password", {
+      token: user.token,
+      body: { oldPassword: user.password, newPassword: "another789" },
+    });
+    expect(reply.code).toBe(200);
+    await expectSignedOutOnLogin(page);
+  });
+
+  it("goes home once on a logout in this tab, without a second trip to the login page", async () => {
+    const { user, page } = await userInChat();
+    const visited: string[] = [];
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.getByRole("button", { name: `${user.username}的菜单` }).click();
+    await page.getByRole("menuitem", { name: "退出登录" }).click();
+    await page.waitForURL(`${server.url}/`);
+    // Longer than a 401's redirect to the login page (1.5 s): none comes.
+    await page.waitForTimeout(2500);
+    expect(visited).not.toContain("/login");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(await page.getByText("登录已失效，请重新登录").count()).toBe(0);
+  });
+});

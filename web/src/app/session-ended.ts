@@ -1,0 +1,25 @@
+import { useCallback } from "react";
+import { useStore } from "react-redux";
+import { toApiError } from "./api-error";
+import { reportUnauthorized } from "./base-query";
+import type { RootState } from "./store";
+
+/** Whether this tab is signing out: its logout call is on its way (the server closes our socket before it answers). */
+export function isLoggingOut(state: RootState): boolean {
+  return Object.values(state.api.mutations).some(
+    (mutation) => mutation?.endpointName === "logout" && mutation.status === "pending",
+  );
+}
+
+/**
+ * What the chat socket's 4401 (session ended on the server: logout or password change elsewhere)
+ * does: the same as a 401, so the token goes and the login page opens. A logout in this tab ends
+ * the session too; that one signs out by itself and must not be followed by a second redirect.
+ */
+export function useSessionEnded(): () => void {
+  const store = useStore<RootState>();
+  return useCallback(() => {
+    if (isLoggingOut(store.getState())) return;
+    reportUnauthorized(toApiError({ status: 401, data: null }));
+  }, [store]);
+}

@@ -1,0 +1,64 @@
+import { ReloadOutlined } from "@ant-design/icons";
+import type { Chat, ChatMessage, MessageType } from "@xianzhi/contract";
+import { Button, Image } from "antd";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
+import { formatPrice, formatTime } from "../../components/format";
+import { useGoodsInfoQuery } from "../goods";
+import { readByPeer } from "./chat-messages";
+import type { OutgoingMessage } from "./chat-thread";
+
+function GoodsMessage({ goodsId }: { goodsId: string }) {
+  const { data } = useGoodsInfoQuery(goodsId);
+  if (!data) return <span>商品 #{goodsId}</span>;
+  return (
+    <Link to={paths.goodsInfo(goodsId)} className="goods-message">
+      {data.coverUrl && <img src={data.coverUrl} alt="" />}
+      <span className="goods-message__title">{data.title}</span>
+      <span className="goods-message__price">{formatPrice(data.priceCents)}</span>
+    </Link>
+  );
+}
+
+function Body({ type, content }: { type: MessageType; content: string }) {
+  if (type === "image") return <Image src={content} alt="图片消息" className="bubble__image" />;
+  if (type === "goods") return <GoodsMessage goodsId={content} />;
+  return <span className="bubble__text">{content}</span>;
+}
+
+/** Whether the peer has seen one of my messages. */
+function ReadMark({ read }: { read: boolean }) {
+  return <span className={`bubble__read ${read ? "bubble__read--yes" : ""}`}>{read ? "已读" : "未读"}</span>;
+}
+
+/** A stored message: mine on the right with 已读 / 未读. */
+export function MessageBubble({ chat, message, mine }: { chat: Chat; message: ChatMessage; mine: boolean }) {
+  return (
+    <div className={`bubble ${mine ? "bubble--mine" : ""}`}>
+      <Body type={message.type} content={message.content} />
+      <span className="bubble__meta">
+        <time>{formatTime(message.createdAt)}</time>
+        {mine && <ReadMark read={readByPeer(chat, message)} />}
+      </span>
+    </div>
+  );
+}
+
+/** A message of mine not acknowledged yet: 发送中, or why it failed and 重发. */
+export function OutgoingBubble({ message, onRetry }: { message: OutgoingMessage; onRetry: () => void }) {
+  return (
+    <div className="bubble bubble--mine bubble--pending">
+      <Body type={message.type} content={message.content} />
+      {message.status === "sending" ? (
+        <span className="bubble__meta">发送中…</span>
+      ) : (
+        <span className="bubble__failed" role="alert">
+          {message.error ?? "发送失败"}
+          <Button size="small" type="link" icon={<ReloadOutlined />} onClick={onRetry} className="bubble__retry">
+            重发
+          </Button>
+        </span>
+      )}
+    </div>
+  );
+}
