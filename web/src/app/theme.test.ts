@@ -21,6 +21,7 @@ describe("the palette", () => {
       "--muted": palette.muted,
       "--bg": palette.bg,
       "--card": palette.card,
+      "--danger": palette.danger,
     });
   });
 

@@ -3,7 +3,7 @@ import { UI } from "./constants";
 
 /**
  * The palette, defined once: Ant Design's theme is built from it and the stylesheets read it as
- * CSS custom properties (--brand, --brand-dark, --text, --muted, --bg, --card), set on <html> at
+ * CSS custom properties (--brand, --brand-dark, --text, --muted, --bg, --card, --danger), set on <html> at
  * start. Colours chosen for contrast: white on the brand orange and the muted text on white both
  * pass WCAG AA.
  */
@@ -14,6 +14,8 @@ export const palette = {
   muted: "#595959",
   bg: "#f5f5f5",
   card: "#fff",
+  /** Ant Design's red (#ff4d4f) is too light for text on white: danger buttons and errors use this. */
+  danger: "#cf1322",
 } as const;
 
 export const antdTheme: ThemeConfig = {
@@ -26,8 +28,13 @@ export const antdTheme: ThemeConfig = {
     colorTextPlaceholder: "rgba(0, 0, 0, 0.58)",
     colorBgLayout: palette.bg,
     colorBgContainer: palette.card,
+    colorError: palette.danger,
     borderRadius: 8,
     zIndexPopupBase: UI.popupZIndexBase,
+  },
+  components: {
+    // Four tabs of four characters fit a 360 px phone without the overflow menu.
+    Tabs: { horizontalItemGutter: 16 },
   },
 };
 

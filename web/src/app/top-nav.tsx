@@ -1,4 +1,4 @@
-import { MessageOutlined, PlusOutlined } from "@ant-design/icons";
+import { MessageOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { Button, Input } from "antd";
 import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -41,7 +41,12 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
             placeholder="搜索二手好物，如：手机"
             defaultValue={searchParams.get("keyword") ?? ""}
             key={searchParams.get("keyword") ?? ""}
-            enterButton="搜索"
+            enterButton={
+              <>
+                <SearchOutlined aria-hidden="true" />
+                <span className="top-nav__search-text">搜索</span>
+              </>
+            }
             allowClear
             onSearch={(value) => {
               const keyword = value.trim();
