@@ -24,7 +24,11 @@ async function main() {
       await openScreenState(page, baseUrl, state, ids).catch((error: unknown) =>
         console.warn(`${state.name}-${name} did not settle: ${error}`),
       );
-      await page.screenshot({ path: `screenshots/${state.name}-${name}.png`, fullPage: true });
+      // A viewport as tall as the page, rather than a full-page shot: the phone's fixed tab bar then
+      // sits at the page's end, where a user who scrolled down sees it, not across the middle.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+      await page.screenshot({ path: `screenshots/${state.name}-${name}.png` });
       await context.close();
     }
   }

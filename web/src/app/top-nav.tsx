@@ -74,9 +74,7 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
         {!signedIn && (
           <nav className="top-nav__auth" aria-label="登录与注册">
             <Link to={paths.login}>登录</Link>
-            <Link to={paths.register} className="top-nav__register">
-              注册
-            </Link>
+            <Link to={paths.register}>注册</Link>
           </nav>
         )}
       </div>
