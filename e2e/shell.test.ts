@@ -276,6 +276,16 @@ describe("the phone's shell", () => {
     expect(lastOfMain).toBeLessThanOrEqual(bar?.y ?? 0);
   });
 
+  it("gives an open conversation the whole height, its message box in sight", async () => {
+    await signInAs(page, running.server.url, "bob", "xianzhi123");
+    await page.goto(`${running.server.url}/chat`);
+    await page.getByRole("navigation", { name: "主要页面" }).waitFor();
+    await page.locator(".chat-list__item").first().click();
+    const box = await page.getByLabel("输入消息").boundingBox();
+    expect(await page.getByRole("navigation", { name: "主要页面" }).count()).toBe(0);
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+  });
+
   it("hides the tab bar on desktop, where the top bar has the same links", async () => {
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.goto(`${running.server.url}/`);
