@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
+import { VIEWPORTS } from "./browser.js";
+import { type DemoIds, demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -30,31 +31,24 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-const screens: [string, () => string, boolean][] = [
-  ["home", () => "/", false],
-  ["login", () => "/login", false],
-  ["register", () => "/reg", false],
-  ["search", () => `/search_result?keyword=${encodeURIComponent("手机")}`, false],
-  ["goods detail", () => `/goodsinfo/${running.goodsId}`, false],
-  ["post", () => "/post", true],
-  ["personal center", () => "/userinfo", true],
-  ["chat", () => "/chat", true],
-  // The demo data's one chat, bob's with alice: his messages carry 已读 / 未读.
-  ["chat conversation", () => "/chat?chatId=1", true],
-];
+let ids: DemoIds;
+beforeAll(async () => {
+  ids = await demoIds(running.server.url);
+});
 
 describe("accessibility", () => {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
-    it.each(screens)(`%s has no serious or critical axe violation (${viewportName})`, async (_name, path, signedIn) => {
-      // The app's content security policy forbids the injected axe script; only this test adds it.
-      const context = await running.browser.newContext({ locale: "zh-CN", viewport, bypassCSP: true });
-      const page = await context.newPage();
-      if (signedIn) await signInAs(page, running.server.url, "bob", "xianzhi123");
-      await page.goto(`${running.server.url}${path()}`);
-      await waitUntilSettled(page);
-      const violations = await seriousViolations(page);
-      await context.close();
-      expect(violations).toEqual([]);
-    });
+    it.each(SCREEN_STATES.map((state) => [state.name, state] as const))(
+      `%s has no serious or critical axe violation (${viewportName})`,
+      async (_name, state) => {
+        // The app's content security policy forbids the injected axe script; only this test adds it.
+        const context = await running.browser.newContext({ locale: "zh-CN", viewport, bypassCSP: true });
+        const page = await context.newPage();
+        await openScreenState(page, running.server.url, state, ids);
+        const violations = await seriousViolations(page);
+        await context.close();
+        expect(violations).toEqual([]);
+      },
+    );
   }
 });

@@ -18,7 +18,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export const VIEWPORTS = {
-  phone: { width: 390, height: 844 },
+  phone: { width: 360, height: 780 },
   desktop: { width: 1280, height: 860 },
 } as const;
 

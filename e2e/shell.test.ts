@@ -1,7 +1,7 @@
 import { AccountLimits } from "@xianzhi/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sendChatMessage, signInAs, waitUntilSettled } from "./browser.js";
+import { sendChatMessage, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -184,5 +184,151 @@ describe("lazy screens", () => {
     releaseChunk();
     await page.waitForFunction(() => document.title === "登录");
     await spinner.waitFor({ state: "detached" });
+  });
+});
+
+describe("scrolling between pages", () => {
+  it("opens a new page at its top and returns to where the list was left on back", async () => {
+    await page.setViewportSize(VIEWPORTS.phone);
+    await page.goto(`${running.server.url}/`);
+    await waitUntilSettled(page);
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+
+    // A card in sight, clicked where the user left the list.
+    await page.evaluate(() => {
+      const cards = Array.from(document.querySelectorAll<HTMLAnchorElement>('main a[href^="/goodsinfo/"]'));
+      cards.find((card) => card.getBoundingClientRect().top > 100)?.click();
+    });
+    await page.waitForFunction(() => document.title === "商品详情");
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForFunction(() => document.title === "首页");
+    await page.waitForFunction((expected) => Math.abs(window.scrollY - expected) < 5, left, { timeout: 5_000 });
+  });
+});
+
+describe("the phone's shell", () => {
+  beforeEach(() => page.setViewportSize(VIEWPORTS.phone));
+
+  it("has a header whose search box and logo fit 360 px and take a thumb", async () => {
+    await page.goto(`${running.server.url}/`);
+    await waitUntilSettled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const search = await page.getByLabel("搜索闲置").boundingBox();
+    expect(search?.width).toBeGreaterThan(200);
+    for (const target of [
+      page.getByRole("link", { name: "闲置", exact: true }),
+      page.getByRole("button", { name: /^搜\s*索$/ }),
+      page.getByRole("navigation", { name: "主要页面" }).getByRole("link", { name: "我的" }),
+    ]) {
+      const box = await target.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+      expect(box?.width).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByLabel("搜索闲置").fill("手机");
+    await page.getByLabel("搜索闲置").press("Enter");
+    await page.waitForFunction(() => document.title === "搜索详情");
+  });
+
+  it("has a bottom tab bar that marks the current page and says how many messages are unread", async () => {
+    await signInAs(page, running.server.url, "alice", "xianzhi123");
+    const unread = await page.evaluate(async () => {
+      const response = await fetch("/api/mychatlist/unread", {
+        headers: { authorization: `Bearer ${localStorage.getItem("accessToken")}` },
+      });
+      return ((await response.json()) as { data: { unreadTotal: number } }).data.unreadTotal;
+    });
+    await page.goto(`${running.server.url}/`);
+    const tabs = page.getByRole("navigation", { name: "主要页面" });
+    await tabs.waitFor();
+    const texts = await tabs.getByRole("link").allInnerTexts();
+    // The message tab shows the unread count over its icon.
+    expect(texts.map((text) => text.replace(/^\d+\+?\n/, ""))).toEqual(["首页", "发布", "消息", "我的"]);
+    expect(texts[2]).toBe(unread ? `${unread}\n消息` : "消息");
+    expect(await tabs.locator('[aria-current="page"]').innerText()).toBe("首页");
+    const messages = tabs.getByRole("link", { name: unread ? `消息，${unread} 条未读` : "消息" });
+    await messages.waitFor();
+    for (const box of await Promise.all((await tabs.getByRole("link").all()).map((tab) => tab.boundingBox()))) {
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+
+    await messages.click();
+    await page.waitForFunction(() => document.title === "聊天");
+    expect(await tabs.locator('[aria-current="page"] .tab-bar__label').innerText()).toBe("消息");
+    await tabs.getByRole("link", { name: "我的" }).click();
+    await page.waitForFunction(() => document.title === "个人中心");
+    expect(await tabs.locator('[aria-current="page"]').innerText()).toBe("我的");
+  });
+
+  it("keeps the end of a page clear of the tab bar", async () => {
+    await page.goto(`${running.server.url}/`);
+    await waitUntilSettled(page);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const bar = await page.getByRole("navigation", { name: "主要页面" }).boundingBox();
+    const lastOfMain = await page.evaluate(() => {
+      const main = document.querySelector("main");
+      const children = main ? Array.from(main.querySelectorAll("*")) : [];
+      return Math.max(...children.map((element) => element.getBoundingClientRect().bottom));
+    });
+    expect(lastOfMain).toBeLessThanOrEqual(bar?.y ?? 0);
+  });
+
+  it("gives an open conversation the whole height, its message box in sight", async () => {
+    await signInAs(page, running.server.url, "bob", "xianzhi123");
+    await page.goto(`${running.server.url}/chat`);
+    await page.getByRole("navigation", { name: "主要页面" }).waitFor();
+    await page.locator(".chat-list__item").first().click();
+    const box = await page.getByLabel("输入消息").boundingBox();
+    expect(await page.getByRole("navigation", { name: "主要页面" }).count()).toBe(0);
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.height);
+  });
+
+  it("hides the tab bar on desktop, where the top bar has the same links", async () => {
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.goto(`${running.server.url}/`);
+    await page.getByRole("banner").getByRole("link", { name: "注册" }).waitFor();
+    expect(await page.getByRole("navigation", { name: "主要页面" }).isVisible()).toBe(false);
+  });
+});
+
+describe("the skip link", () => {
+  it("is the first thing the keyboard reaches and moves the focus to the main content", async () => {
+    await page.goto(`${running.server.url}/`);
+    await waitUntilSettled(page);
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => document.activeElement?.textContent);
+    expect(focused).toBe("跳到主要内容");
+    expect(await page.getByRole("link", { name: "跳到主要内容" }).isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
+    expect(page.url()).toBe(`${running.server.url}/`);
+  });
+});
+
+describe("the user menu", () => {
+  it("opens from its button, moves with the arrow keys and closes with Escape", async () => {
+    await signInAs(page, running.server.url, "alice", "xianzhi123");
+    await page.goto(`${running.server.url}/`);
+    const button = page.getByRole("button", { name: /的菜单$/ });
+    await button.click();
+    const menu = page.getByRole("menu");
+    expect(await menu.getByRole("menuitem").allInnerTexts()).toEqual([
+      "个人中心",
+      expect.stringMatching(/^我的消息/),
+      "退出登录",
+    ]);
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("个人中心");
+    await page.keyboard.press("ArrowUp");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("退出登录");
+    await page.keyboard.press("Escape");
+    await menu.waitFor({ state: "detached" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+
+    await button.click();
+    await menu.getByRole("menuitem", { name: "个人中心" }).click();
+    await page.waitForFunction(() => document.title === "个人中心");
   });
 });

@@ -1,42 +1,36 @@
 /**
- * npm run screenshots: every screen at phone and desktop width, into screenshots/ (ignored by git).
- * It starts its own server with the demo data, or uses the one at BASE_URL.
+ * npm run screenshots: every screen in every state (e2e/screens.ts) at phone and desktop width,
+ * into screenshots/ (ignored by git). It starts its own server with the demo data, or uses the one
+ * at BASE_URL.
  */
 import fs from "node:fs/promises";
-import { launchBrowser, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
+import { launchBrowser, VIEWPORTS } from "./browser.js";
+import { demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { startServer } from "./server.js";
+
+const notFound = { name: "not-found", path: () => "/no/such/page" };
 
 async function main() {
   const server = process.env.BASE_URL ? null : await startServer();
   const baseUrl = process.env.BASE_URL ?? server?.url ?? "";
   await fs.mkdir("screenshots", { recursive: true });
   const browser = await launchBrowser();
-  const firstGoods = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
-  const goodsId = firstGoods.data.list[0]?.id ?? "1";
-  const screens: [string, string, boolean][] = [
-    ["home", "/", false],
-    ["login", "/login", false],
-    ["register", "/reg", false],
-    ["search", `/search_result?keyword=${encodeURIComponent("手机")}`, false],
-    ["goods-info", `/goodsinfo/${goodsId}`, false],
-    ["not-found", "/no/such/page", false],
-    ["post", "/post", true],
-    ["userinfo", "/userinfo", true],
-    ["chat", "/chat", true],
-    ["chat-conversation", "/chat?chatId=1", true],
-  ];
+  const ids = await demoIds(baseUrl);
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
-    const page = await context.newPage();
-    for (const [screen, path, needsUser] of screens) {
-      if (needsUser) await signInAs(page, baseUrl, "bob", "xianzhi123");
-      await page.goto(`${baseUrl}${path}`);
-      await waitUntilSettled(page).catch((error: unknown) =>
-        console.warn(`${screen}-${name} did not settle: ${error}`),
+    for (const state of [...SCREEN_STATES, notFound]) {
+      // A context per screen: each starts signed out, as its state says.
+      const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await openScreenState(page, baseUrl, state, ids).catch((error: unknown) =>
+        console.warn(`${state.name}-${name} did not settle: ${error}`),
       );
-      await page.screenshot({ path: `screenshots/${screen}-${name}.png`, fullPage: true });
+      // A viewport as tall as the page, rather than a full-page shot: the phone's fixed tab bar then
+      // sits at the page's end, where a user who scrolled down sees it, not across the middle.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      if (height > viewport.height) await page.setViewportSize({ width: viewport.width, height });
+      await page.screenshot({ path: `screenshots/${state.name}-${name}.png` });
+      await context.close();
     }
-    await context.close();
   }
   await browser.close();
   await server?.close();

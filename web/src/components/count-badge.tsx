@@ -1,0 +1,20 @@
+import "./count-badge.css";
+import type { ReactNode } from "react";
+
+/**
+ * A small count in a red dot over its child (an icon), like Ant Design's Badge without its weight
+ * on the first load. Shows nothing for 0; past 99 it reads 99+. The count is for the eye only: the
+ * surrounding link says it in words.
+ */
+export function CountBadge({ count, children, testId }: { count: number; children: ReactNode; testId?: string }) {
+  return (
+    <span className="count-badge" data-testid={testId}>
+      {children}
+      {count > 0 && (
+        <span className="count-badge__count" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      )}
+    </span>
+  );
+}
