@@ -38,7 +38,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   };
 
   return (
-    <div className={compact ? "my-goods__actions" : "goods-info__actions"}>
+    <div className={compact ? "my-goods__actions" : "owner-actions"}>
       <Select
         size={size}
         aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
@@ -46,7 +46,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
         options={statusOptions}
         onChange={changeStatus}
         loading={settingStatus}
-        className="goods-info__status-select"
+        className="owner-actions__status"
       />
       <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
         编辑
