@@ -39,6 +39,7 @@ const screens: [string, () => string, boolean][] = [
   ["post", () => "/post", true],
   ["personal center", () => "/userinfo", true],
   ["chat", () => "/chat", true],
+  ["goods detail (signed in)", () => `/goodsinfo/${running.goodsId}`, true],
 ];
 
 describe("accessibility", () => {

@@ -4,7 +4,7 @@ const maxMegabytes = UploadLimits.maxBytes / 1024 / 1024;
 const typeNames = UploadLimits.types.map((type) => type.replace("image/", "").toUpperCase()).join("、");
 
 /** What the post form says about pictures, built from the limits the server checks. */
-export const PICTURE_HINT = `最多 ${GoodsLimits.picturesMax} 张，第一张是封面，可拖动或用 ⋯ 菜单调整顺序；支持 ${typeNames}，单张不超过 ${maxMegabytes} MB`;
+export const PICTURE_HINT = `最多 ${GoodsLimits.picturesMax} 张，第一张是封面，拖动或点 ⋯ 调整顺序；${typeNames} 格式，单张不超过 ${maxMegabytes} MB`;
 
 /**
  * Why a picked file cannot be a goods picture, checked before it is sent (the server checks again);
