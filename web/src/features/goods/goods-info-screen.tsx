@@ -55,7 +55,7 @@ export default function GoodsInfoScreen() {
   return (
     <div className={`page goods-info${sold ? " goods-info--sold" : ""}`}>
       <div className="goods-info__main">
-        <GoodsGallery pictures={goods.pictures} title={goods.title} />
+        <GoodsGallery key={goods.id} pictures={goods.pictures} title={goods.title} />
         <div className="goods-info__summary">
           {notice && (
             <div className={`goods-info__notice goods-info__notice--${goods.status}`} role="status">

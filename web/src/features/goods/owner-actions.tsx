@@ -10,7 +10,7 @@ const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ 
 
 interface OwnerActionsProps {
   goods: Goods;
-  /** Small controls for a card in a list; the detail page shows full-size ones with labels. */
+  /** Small controls for a card in a list; the detail page shows large ones with labels, like a buyer's. */
   compact?: boolean;
   onDeleted?: () => void;
 }
@@ -21,7 +21,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   const { message } = App.useApp();
   const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
   const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
-  const size = compact ? "small" : "middle";
+  const size = compact ? "small" : "large";
 
   const changeStatus = async (status: GoodsStatus) => {
     const result = await setStatus({ id: goods.id, status });
