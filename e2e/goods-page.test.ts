@@ -148,6 +148,41 @@ describe("posting pictures", () => {
     await expect.poll(() => fileIdsShown(page, slides)).toEqual([a, c, b]);
   });
 
+  it("reorders by finger on a phone", async () => {
+    const context = await running.browser.newContext({
+      locale: "zh-CN",
+      viewport: PHONE,
+      hasTouch: true,
+      isMobile: true,
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    await signInAs(page, running.server.url, "bob", "xianzhi123");
+    await page.goto(`${running.server.url}/post`);
+    await page.locator("input[type=file]").setInputFiles([
+      { name: "a.jpg", mimeType: "image/jpeg", buffer: await photo("#c0392b") },
+      { name: "b.jpg", mimeType: "image/jpeg", buffer: await photo("#27ae60") },
+    ]);
+    const tiles = ".picture-uploader__item--picture img";
+    await expect.poll(() => page.locator(tiles).count(), { timeout: 15_000 }).toBe(2);
+    const [first, second] = await fileIdsShown(page, tiles);
+    const from = await page.locator(".picture-uploader__item--picture").nth(1).boundingBox();
+    const to = await page.locator(".picture-uploader__item--picture").nth(0).boundingBox();
+    if (!from || !to) throw new Error("tiles are not on screen");
+    // A finger's drag, as the touch screen reports it: the page must not take it for a scroll.
+    const touch = await context.newCDPSession(page);
+    const at = (box: typeof from, share: number) => ({ x: box.x + box.width * share, y: box.y + box.height / 2 });
+    await touch.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [at(from, 0.5)] });
+    for (const share of [0.4, 0.2, 0, -0.3, -0.6]) {
+      await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [at(from, share)] });
+    }
+    await touch.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [at(to, 0.5)] });
+    await touch.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await expect.poll(() => fileIdsShown(page, tiles)).toEqual([second, first]);
+    // The drag began on a button's reach: it moved the picture and pressed nothing.
+    expect(await page.getByRole("menu").count()).toBe(0);
+  });
+
   it("shows why a file was refused, and no picture for it, until the user removes the message", async () => {
     const page = await newPage(PHONE);
     await signInAs(page, running.server.url, "bob", "xianzhi123");

@@ -10,6 +10,11 @@ interface Drag {
   moving: boolean;
 }
 
+const swallowClick = (event: MouseEvent) => {
+  event.stopPropagation();
+  event.preventDefault();
+};
+
 /**
  * Drag to reorder with any pointer (mouse, pen, finger): the dragged item takes the place of the
  * item under the pointer as it passes over it. Items carry `data-drag-index`; the moves and the
@@ -37,6 +42,11 @@ export function useDragReorder(onMove: (from: number, to: number) => void) {
     setDragging(to);
   };
   const end = () => {
+    // A drag that ends over a button is not a press of it.
+    if (drag.current?.moving) {
+      window.addEventListener("click", swallowClick, { capture: true, once: true });
+      setTimeout(() => window.removeEventListener("click", swallowClick, { capture: true }));
+    }
     drag.current = null;
     setDragging(null);
     window.removeEventListener("pointermove", follow);
@@ -44,8 +54,9 @@ export function useDragReorder(onMove: (from: number, to: number) => void) {
     window.removeEventListener("pointercancel", end);
   };
   const start = (index: number, event: PointerEvent<HTMLElement>) => {
-    // Buttons on an item keep their clicks; only the item itself is a handle.
-    if (event.button !== 0 || (event.target as Element).closest("button")) return;
+    // A press on an item's buttons may become a drag too: a finger on a picture is often taken
+    // for a press of the nearest button. Until it moves, a press stays a press.
+    if (event.button !== 0) return;
     drag.current = { index, x: event.clientX, y: event.clientY, moving: false };
     window.addEventListener("pointermove", follow);
     window.addEventListener("pointerup", end);
