@@ -91,7 +91,7 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByRole("button", { name: /^发\s*布$/ }).click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
     await page.getByRole("heading", { name: "九成新二手相机 带镜头" }).waitFor();
-    expect(await page.locator(".goods-info__thumbs img").count()).toBe(1);
+    expect(await page.locator(".goods-gallery__slide img").count()).toBe(2);
     expect(await page.locator(".goods-info__price-now").textContent()).toBe("¥1,888");
   });
 

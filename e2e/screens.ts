@@ -29,6 +29,11 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "search", path: () => `/search_result?keyword=${encodeURIComponent("手机")}` },
   { name: "search-empty", path: () => `/search_result?keyword=${encodeURIComponent("没有这种东西")}` },
   { name: "goods-info", path: (ids) => `/goodsinfo/${ids.goodsId}` },
+  {
+    name: "goods-info-buyer",
+    user: (ids) => (ids.goodsOwner === "bob" ? "alice" : "bob"),
+    path: (ids) => `/goodsinfo/${ids.goodsId}`,
+  },
   { name: "goods-info-owner", user: (ids) => ids.goodsOwner, path: (ids) => `/goodsinfo/${ids.goodsId}` },
   { name: "login", path: () => "/login" },
   { name: "register", path: () => "/reg" },

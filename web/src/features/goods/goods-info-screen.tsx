@@ -1,32 +1,37 @@
-import { EnvironmentOutlined, EyeOutlined, HeartOutlined, MessageOutlined } from "@ant-design/icons";
-import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract";
-import { App, Avatar, Button, Image, Result, Skeleton, Tag } from "antd";
+import { EnvironmentOutlined, EyeOutlined, HeartOutlined } from "@ant-design/icons";
+import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type Goods, type GoodsStatus } from "@xianzhi/contract";
+import { Avatar, Button, Result, Skeleton, Tag } from "antd";
+import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
-import { errorText } from "../../app/api-error";
 import { useAppSelector } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { isSignedIn } from "../accounts";
-import { useOpenChatMutation } from "../chat";
 import { CommentSection } from "../comments/ui";
-import { FavoriteButton } from "../favorites/ui";
+import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
+import { GoodsGallery } from "./goods-gallery";
 import { OwnerActions } from "./owner-actions";
 import { SimilarGoods } from "./similar-goods";
+import { usePhoneLayout } from "./use-phone-layout";
+import "./goods-info.css";
 
 /** Solid tags with white text, dark enough to read (WCAG AA). */
 const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: "#237804", reserved: "#ad4e00", sold: "#595959" };
+
+/** What a buyer must know before anything else when the goods are no longer simply for sale. */
+const STATUS_NOTICES: Partial<Record<GoodsStatus, string>> = {
+  sold: "这件闲置已经卖出，不能再购买了，看看下面的同类闲置吧",
+  reserved: "卖家已和买家约定交易，还可以聊一聊排个队",
+};
 
 export default function GoodsInfoScreen() {
   useDocumentTitle(titles.goodsInfo);
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const { message } = App.useApp();
-  const signedIn = isSignedIn();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const { data: goods, error, isLoading } = useGoodsInfoQuery(id);
-  const [openChat, { isLoading: opening }] = useOpenChatMutation();
+  const phone = usePhoneLayout();
 
   if (isLoading) return <Skeleton active className="page" paragraph={{ rows: 8 }} />;
   if (error || !goods) {
@@ -38,85 +43,44 @@ export default function GoodsInfoScreen() {
       />
     );
   }
+  const sold = goods.status === "sold";
+  const notice = STATUS_NOTICES[goods.status];
   const mine = myId === goods.seller.id;
-  const needSignIn = () => navigate(paths.login, { state: { from: paths.goodsInfo(id) } });
+  const actions: ReactNode = mine ? (
+    <OwnerActions goods={goods} onDeleted={() => navigate(paths.userinfo, { replace: true })} />
+  ) : (
+    <BuyerActions goods={goods} onNeedSignIn={() => navigate(paths.login, { state: { from: paths.goodsInfo(id) } })} />
+  );
 
-  const chatWithSeller = async () => {
-    if (!signedIn) return needSignIn();
-    const result = await openChat({ peerId: goods.seller.id, goodsId: goods.id });
-    if ("error" in result) message.error(errorText(result.error));
-    else navigate(`${paths.chat}?chatId=${result.data.chatId}`);
-  };
   return (
-    <div className="page goods-info">
+    <div className={`page goods-info${sold ? " goods-info--sold" : ""}`}>
       <div className="goods-info__main">
-        <div className="goods-info__gallery">
-          {goods.pictures.length > 0 ? (
-            <Image.PreviewGroup>
-              <Image src={goods.pictures[0]?.url} alt={goods.title} className="goods-info__cover" />
-              <div className="goods-info__thumbs">
-                {goods.pictures.slice(1).map((picture, index) => (
-                  <Image
-                    key={picture.id}
-                    src={picture.thumbUrl}
-                    preview={{ src: picture.url }}
-                    alt={`${goods.title} 图 ${index + 2}`}
-                    width={72}
-                    height={72}
-                  />
-                ))}
-              </div>
-            </Image.PreviewGroup>
-          ) : (
-            <div className="goods-info__no-picture">暂无图片</div>
-          )}
-        </div>
+        <GoodsGallery key={goods.id} pictures={goods.pictures} title={goods.title} />
         <div className="goods-info__summary">
+          {notice && (
+            <div className={`goods-info__notice goods-info__notice--${goods.status}`} role="status">
+              <strong>{GOODS_STATUSES[goods.status]}</strong>
+              <span>{notice}</span>
+            </div>
+          )}
           <h1 className="goods-info__title">{goods.title}</h1>
-          <div className="goods-info__price">
-            <span className="goods-info__price-now">{formatPrice(goods.priceCents)}</span>
-            {goods.originalPriceCents !== null && (
-              <span className="goods-info__price-original">原价 {formatPrice(goods.originalPriceCents)}</span>
-            )}
-          </div>
+          <GoodsPrice goods={goods} />
           <div className="goods-info__tags">
             <Tag color={STATUS_COLORS[goods.status]}>{GOODS_STATUSES[goods.status]}</Tag>
             <Tag>{CONDITIONS[goods.condition]}</Tag>
             <Tag>{CATEGORIES[goods.category]}</Tag>
           </div>
-          <p className="goods-info__meta">
-            {goods.location && (
-              <span>
-                <EnvironmentOutlined /> {goods.location}
-              </span>
-            )}
-            <span>
-              <EyeOutlined /> {goods.viewCount} 次浏览
-            </span>
-            <span>
-              <HeartOutlined /> {goods.favCount} 人想要
-            </span>
-            <span>发布于 {formatTime(goods.createdAt)}</span>
-          </p>
+          <GoodsMeta goods={goods} />
           <div className="goods-info__seller">
             <Avatar size={40} src={goods.seller.avatarUrl || undefined}>
               {goods.seller.nickname.slice(0, 1)}
             </Avatar>
-            <div>
+            <div className="goods-info__seller-text">
               <div className="goods-info__seller-name">{goods.seller.nickname}</div>
               <div className="goods-info__seller-username">@{goods.seller.username}</div>
             </div>
           </div>
-          {mine ? (
-            <OwnerActions goods={goods} onDeleted={() => navigate(paths.userinfo, { replace: true })} />
-          ) : (
-            <div className="goods-info__actions">
-              <FavoriteButton goodsId={goods.id} onNeedSignIn={needSignIn} />
-              <Button size="large" type="primary" icon={<MessageOutlined />} onClick={chatWithSeller} loading={opening}>
-                聊一聊
-              </Button>
-            </div>
-          )}
+          {!phone && <div className="goods-info__actions">{actions}</div>}
         </div>
       </div>
       <section className="goods-info__description" aria-labelledby="description-title">
@@ -125,6 +89,43 @@ export default function GoodsInfoScreen() {
       </section>
       <CommentSection goodsId={goods.id} />
       <SimilarGoods goodsId={goods.id} category={goods.category} />
+      {phone && (
+        // On a phone the actions ride along at the bottom of the screen, within thumb's reach.
+        <div className="goods-action-bar">
+          {!mine && <span className="goods-action-bar__price">{formatPrice(goods.priceCents)}</span>}
+          <div className="goods-action-bar__buttons">{actions}</div>
+        </div>
+      )}
     </div>
+  );
+}
+
+function GoodsPrice({ goods }: { goods: Goods }) {
+  return (
+    <div className="goods-info__price">
+      <span className="goods-info__price-now">{formatPrice(goods.priceCents)}</span>
+      {goods.originalPriceCents !== null && (
+        <span className="goods-info__price-original">原价 {formatPrice(goods.originalPriceCents)}</span>
+      )}
+    </div>
+  );
+}
+
+function GoodsMeta({ goods }: { goods: Goods }) {
+  return (
+    <p className="goods-info__meta">
+      {goods.location && (
+        <span>
+          <EnvironmentOutlined /> {goods.location}
+        </span>
+      )}
+      <span>
+        <EyeOutlined /> {goods.viewCount} 次浏览
+      </span>
+      <span>
+        <HeartOutlined /> {goods.favCount} 人想要
+      </span>
+      <span>发布于 {formatTime(goods.createdAt)}</span>
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useMyGoodsQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
 import { OwnerActions } from "./owner-actions";
+import "./my-goods.css";
 
 const filterOptions = [
   { label: "全部", value: "" },

@@ -10,7 +10,7 @@ const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ 
 
 interface OwnerActionsProps {
   goods: Goods;
-  /** Small controls for a card in a list; the detail page shows full-size ones with labels. */
+  /** Small controls for a card in a list; the detail page shows large ones with labels, like a buyer's. */
   compact?: boolean;
   onDeleted?: () => void;
 }
@@ -21,7 +21,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   const { message } = App.useApp();
   const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
   const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
-  const size = compact ? "small" : "middle";
+  const size = compact ? "small" : "large";
 
   const changeStatus = async (status: GoodsStatus) => {
     const result = await setStatus({ id: goods.id, status });
@@ -38,7 +38,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   };
 
   return (
-    <div className={compact ? "my-goods__actions" : "goods-info__actions"}>
+    <div className={compact ? "my-goods__actions" : "owner-actions"}>
       <Select
         size={size}
         aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
@@ -46,7 +46,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
         options={statusOptions}
         onChange={changeStatus}
         loading={settingStatus}
-        className="goods-info__status-select"
+        className="owner-actions__status"
       />
       <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
         编辑

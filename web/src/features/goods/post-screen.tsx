@@ -5,8 +5,9 @@ import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { type PictureItem, PictureUploader } from "../pictures/ui";
+import { PICTURE_HINT, type PictureItem, PictureUploader } from "../pictures/ui";
 import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
+import "./post.css";
 
 interface PostValues {
   title: string;
@@ -83,11 +84,7 @@ export default function PostScreen() {
           initialValues={{ condition: "good", pictures: [] }}
           scrollToFirstError
         >
-          <Form.Item
-            name="pictures"
-            label="图片"
-            extra="最多 9 张，第一张是封面；支持 JPG、PNG、WebP、GIF，单张不超过 10 MB"
-          >
+          <Form.Item name="pictures" label="图片" extra={PICTURE_HINT}>
             <PictureUploader />
           </Form.Item>
           <Form.Item
@@ -145,6 +142,7 @@ export default function PostScreen() {
             type="primary"
             htmlType="submit"
             size="large"
+            className="post-page__submit"
             loading={createState.isLoading || updateState.isLoading}
           >
             {editId ? "保存修改" : "发布"}

@@ -1,22 +1,18 @@
-import { ArrowLeftOutlined, ArrowRightOutlined, DeleteOutlined, PlusOutlined } from "@ant-design/icons";
+import { CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { GoodsLimits, UploadLimits } from "@xianzhi/contract";
-import { App, Button, Progress, Upload } from "antd";
-import { useRef, useState } from "react";
-import { errorText } from "../../app/api-error";
-import { useUploadPicture } from "./upload-picture";
+import { Button, Progress, Upload } from "antd";
+import { PictureTile } from "./picture-tile";
+import { moveItem, type PictureItem } from "./upload-queue";
+import { useDragReorder } from "./use-drag-reorder";
+import { usePictureUploads } from "./use-picture-uploads";
+import "./pictures.css";
 
-export interface PictureItem {
-  fileId: string;
-  thumbUrl: string;
-}
+export type { PictureItem } from "./upload-queue";
 
-interface Uploading {
-  key: string;
-  name: string;
-  percent: number;
-}
-
-/** Pictures of a goods item: upload with progress, previews, reorder (the first is the cover) and remove. */
+/**
+ * The pictures of a goods item, in the order picked: upload with progress, reorder (by drag or
+ * menu; the first is the cover), remove. A file that cannot be used shows why, and no picture.
+ */
 export function PictureUploader({
   value = [],
   onChange,
@@ -24,93 +20,71 @@ export function PictureUploader({
   value?: PictureItem[];
   onChange?: (pictures: PictureItem[]) => void;
 }) {
-  const { message } = App.useApp();
-  const uploadPicture = useUploadPicture();
-  const [uploading, setUploading] = useState<Uploading[]>([]);
-  const room = GoodsLimits.picturesMax - value.length - uploading.length;
-  // Uploads finish one by one; each adds to the list as it is then, not as it was when it started.
-  const latest = useRef({ value, onChange });
-  latest.current = { value, onChange };
-  // Two uploads can finish before React renders again: the ref is moved on at once so the second
-  // one adds to the list the first one made instead of overwriting it.
-  const add = (picture: PictureItem) => {
-    const next = [...latest.current.value, picture];
-    latest.current.value = next;
-    latest.current.onChange?.(next);
-  };
-
-  const move = (index: number, by: number) => {
-    const next = [...value];
-    const [picture] = next.splice(index, 1);
-    if (picture) next.splice(index + by, 0, picture);
-    onChange?.(next);
-  };
-
-  const start = (file: File) => {
-    if (room <= 0) return false;
-    if (file.size > UploadLimits.maxBytes) {
-      message.error(`${file.name} 超过 10 MB`);
-      return false;
-    }
-    const key = `${file.name}-${Date.now()}-${Math.random()}`;
-    setUploading((list) => [...list, { key, name: file.name, percent: 0 }]);
-    const progress = (percent: number) =>
-      setUploading((list) => list.map((item) => (item.key === key ? { ...item, percent } : item)));
-    uploadPicture(file, progress)
-      .then((uploaded) => add({ fileId: uploaded.fileId, thumbUrl: uploaded.thumbUrl }))
-      .catch((error: unknown) => message.error(`${file.name}：${errorText(error)}`))
-      .finally(() => setUploading((list) => list.filter((item) => item.key !== key)));
-    return false;
-  };
+  const { pending, failures, pick, dismiss } = usePictureUploads(value, onChange);
+  const move = (from: number, to: number) => onChange?.(moveItem(value, from, to));
+  const { dragging, handleProps } = useDragReorder(move);
+  const taken = value.length + pending.length;
 
   return (
     <div className="picture-uploader">
-      {value.map((picture, index) => (
-        <figure key={picture.fileId} className="picture-uploader__item">
-          <img src={picture.thumbUrl} alt={`第 ${index + 1} 张图片`} />
-          {index === 0 && <figcaption className="picture-uploader__cover">封面</figcaption>}
-          <div className="picture-uploader__actions">
-            <Button
-              size="small"
-              icon={<ArrowLeftOutlined />}
-              aria-label={`第 ${index + 1} 张前移`}
-              disabled={index === 0}
-              onClick={() => move(index, -1)}
+      <ol className="picture-uploader__list">
+        {value.map((picture, index) => (
+          <li key={picture.fileId}>
+            <PictureTile
+              picture={picture}
+              index={index}
+              count={value.length}
+              dragging={dragging === index}
+              handleProps={handleProps(index)}
+              onMove={(to) => move(index, to)}
+              onRemove={() => onChange?.(value.filter((_, i) => i !== index))}
             />
-            <Button
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`删除第 ${index + 1} 张`}
-              onClick={() => onChange?.(value.filter((_, i) => i !== index))}
-            />
-            <Button
-              size="small"
-              icon={<ArrowRightOutlined />}
-              aria-label={`第 ${index + 1} 张后移`}
-              disabled={index === value.length - 1}
-              onClick={() => move(index, 1)}
-            />
-          </div>
-        </figure>
-      ))}
-      {uploading.map((item) => (
-        <div key={item.key} className="picture-uploader__item picture-uploader__item--uploading">
-          <Progress type="circle" percent={item.percent} size={64} />
-          <span className="picture-uploader__name">{item.name}</span>
+          </li>
+        ))}
+        {pending.map((upload) => (
+          <li key={upload.key} className="picture-uploader__item picture-uploader__item--uploading">
+            <Progress type="circle" percent={upload.percent} size={56} />
+            <span className="picture-uploader__name">{upload.name}</span>
+          </li>
+        ))}
+        {taken < GoodsLimits.picturesMax && (
+          <li>
+            <Upload accept={UploadLimits.types.join(",")} multiple showUploadList={false} beforeUpload={pickFile(pick)}>
+              <button type="button" className="picture-uploader__item picture-uploader__add">
+                <PlusOutlined />
+                <span>添加图片</span>
+                <span className="picture-uploader__hint">
+                  {taken}/{GoodsLimits.picturesMax}
+                </span>
+              </button>
+            </Upload>
+          </li>
+        )}
+      </ol>
+      {failures.length > 0 && (
+        <div className="picture-uploader__failures">
+          {failures.map((failure) => (
+            <div key={failure.key} className="picture-uploader__failure" role="alert">
+              <ExclamationCircleOutlined />
+              <span className="picture-uploader__failure-text">
+                {failure.name}：{failure.reason}
+              </span>
+              <Button
+                type="text"
+                icon={<CloseOutlined />}
+                aria-label={`移除${failure.name}的错误`}
+                onClick={() => dismiss(failure.key)}
+              />
+            </div>
+          ))}
         </div>
-      ))}
-      {room > 0 && (
-        <Upload accept={UploadLimits.types.join(",")} multiple showUploadList={false} beforeUpload={start}>
-          <button type="button" className="picture-uploader__add">
-            <PlusOutlined />
-            <span>添加图片</span>
-            <span className="picture-uploader__hint">
-              {value.length + uploading.length}/{GoodsLimits.picturesMax}
-            </span>
-          </button>
-        </Upload>
       )}
     </div>
   );
 }
+
+/** antd's Upload hands each picked file to `beforeUpload`; returning false keeps it from uploading on its own. */
+const pickFile = (pick: (file: File) => void) => (file: File) => {
+  pick(file);
+  return false;
+};

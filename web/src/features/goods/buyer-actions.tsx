@@ -1,0 +1,43 @@
+import { MessageOutlined } from "@ant-design/icons";
+import type { Goods } from "@xianzhi/contract";
+import { App, Button } from "antd";
+import { useNavigate } from "react-router";
+import { errorText } from "../../app/api-error";
+import { paths } from "../../app/paths";
+import { isSignedIn } from "../accounts";
+import { useOpenChatMutation } from "../chat";
+import { FavoriteButton } from "../favorites/ui";
+
+/**
+ * What someone else does with goods: keep it (收藏) and ask the seller (聊一聊). Sold goods can
+ * still be kept, but there is nothing left to buy, so the chat button says so and is off.
+ */
+export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSignIn: () => void }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [openChat, { isLoading: opening }] = useOpenChatMutation();
+  const sold = goods.status === "sold";
+
+  const chatWithSeller = async () => {
+    if (!isSignedIn()) return onNeedSignIn();
+    const result = await openChat({ peerId: goods.seller.id, goodsId: goods.id });
+    if ("error" in result) message.error(errorText(result.error));
+    else navigate(`${paths.chat}?chatId=${result.data.chatId}`);
+  };
+  return (
+    <>
+      <FavoriteButton goodsId={goods.id} onNeedSignIn={onNeedSignIn} />
+      <Button
+        size="large"
+        type="primary"
+        icon={<MessageOutlined />}
+        onClick={chatWithSeller}
+        loading={opening}
+        disabled={sold}
+        className="goods-info__chat"
+      >
+        {sold ? "已售出" : "聊一聊"}
+      </Button>
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Picture } from "@xianzhi/contract";
+import { Image } from "antd";
+import { useRef, useState } from "react";
+
+/**
+ * Every picture of a goods item, the cover first, whole (portrait photos are not cropped): swiped
+ * through on a phone, chosen from the thumbnails anywhere, opened full size on a tap.
+ */
+export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  if (pictures.length === 0) return <div className="goods-gallery__empty">暂无图片</div>;
+
+  const show = (index: number) => {
+    const element = track.current;
+    element?.scrollTo({ left: index * element.clientWidth, behavior: "smooth" });
+    setCurrent(index);
+  };
+  const followSwipe = () => {
+    const element = track.current;
+    if (element) setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
+  };
+  const altOf = (index: number) => `${title} 第 ${index + 1} 张图${index === 0 ? "（封面）" : ""}`;
+
+  return (
+    <div className="goods-gallery">
+      <div className="goods-gallery__stage">
+        <Image.PreviewGroup>
+          <div className="goods-gallery__track" ref={track} onScroll={followSwipe}>
+            {pictures.map((picture, index) => (
+              <div key={picture.id} className="goods-gallery__slide">
+                <Image src={picture.url} alt={altOf(index)} />
+              </div>
+            ))}
+          </div>
+        </Image.PreviewGroup>
+        {pictures.length > 1 && (
+          <span className="goods-gallery__counter" aria-hidden="true">
+            {current + 1} / {pictures.length}
+          </span>
+        )}
+      </div>
+      {pictures.length > 1 && (
+        <div className="goods-gallery__thumbs">
+          {pictures.map((picture, index) => (
+            <button
+              key={picture.id}
+              type="button"
+              className="goods-gallery__thumb"
+              aria-label={`看第 ${index + 1} 张图`}
+              aria-current={index === current}
+              onClick={() => show(index)}
+            >
+              <img src={picture.thumbUrl} alt="" />
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSyncExternalStore } from "react";
+
+/** The width below which the app lays out for a phone (the same as the stylesheets' breakpoint). */
+const PHONE_QUERY = "(max-width: 720px)";
+
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(PHONE_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+};
+
+/** Whether the screen is phone-sized now; follows rotation and resizing. */
+export function usePhoneLayout(): boolean {
+  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches);
+}
