@@ -101,7 +101,10 @@ describe("a stale token", () => {
     await page.waitForTimeout(2500);
     expect(page.url()).toBe(url(path()));
     expect(await page.getByText("登录已失效，请重新登录").count()).toBe(0);
-    await page.getByRole("link", { name: /登录/ }).first().waitFor();
+    // Shown signed out: the header renders its sign-in links (hidden from sight on a phone, where
+    // the tab bar's 我的 leads to them) and no user menu.
+    await page.getByRole("navigation", { name: "登录与注册", includeHidden: true }).waitFor({ state: "attached" });
+    expect(await page.locator("[aria-haspopup=menu]").count()).toBe(0);
   });
 
   it("still sends a guarded page to login", async () => {
