@@ -39,6 +39,9 @@ const screens: [string, () => string, boolean][] = [
   ["post", () => "/post", true],
   ["personal center", () => "/userinfo", true],
   ["chat", () => "/chat", true],
+  ["home with hearts", () => "/", true],
+  ["home filtered", () => `/?condition=new,like_new&city=${encodeURIComponent("上海")}&maxPrice=5000`, false],
+  ["search, nothing found", () => `/search_result?keyword=${encodeURIComponent("没有这种东西")}`, false],
 ];
 
 describe("accessibility", () => {

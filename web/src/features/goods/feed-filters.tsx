@@ -1,7 +1,7 @@
 import { CloseOutlined, FilterOutlined } from "@ant-design/icons";
 import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract";
 import { Badge, Button, Checkbox, Drawer, Input, InputNumber } from "antd";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { activeFilterCount, type FeedFilterValues, MAX_YUAN, NO_FILTERS, priceRangeText } from "./feed-filter-values";
 
 const conditionOptions = Object.entries(CONDITIONS).map(([value, label]) => ({ value: value as Condition, label }));
@@ -55,6 +55,7 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
           <legend>价格区间（元）</legend>
           <div className="feed-filters__price">
             <InputNumber
+              size="large"
               aria-label="最低价"
               placeholder="最低价"
               min={0}
@@ -65,6 +66,7 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
             />
             <span aria-hidden="true">-</span>
             <InputNumber
+              size="large"
               aria-label="最高价"
               placeholder="最高价"
               min={0}
@@ -92,6 +94,7 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
         <fieldset className="feed-filters__group">
           <legend>城市</legend>
           <Input
+            size="large"
             aria-label="城市"
             placeholder="如：上海"
             allowClear
@@ -136,5 +139,18 @@ export function ActiveFilters({ values, onChange }: FeedFiltersProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What an empty feed says when filters may be why: and a way to drop them. */
+export function NothingMatches({ values, onChange, otherwise }: FeedFiltersProps & { otherwise: ReactNode }) {
+  if (activeFilterCount(values) === 0) return otherwise;
+  return (
+    <>
+      没有符合筛选条件的闲置，
+      <Button type="link" className="feed-filters__clear" onClick={() => onChange(NO_FILTERS)}>
+        清除筛选
+      </Button>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
 import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
-import { ActiveFilters, FeedFilterButton } from "./feed-filters";
+import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 
@@ -60,7 +60,7 @@ export default function HomeScreen() {
       <GoodsGrid
         page={data}
         loading={isFetching}
-        empty="这里还没有闲置，去发布第一件吧"
+        empty={<NothingMatches values={filters} onChange={changeFilters} otherwise="这里还没有闲置，去发布第一件吧" />}
         onPage={(next) => update({ page: String(next) })}
         cardAction={hearts}
       />

@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
 import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
-import { ActiveFilters, FeedFilterButton } from "./feed-filters";
+import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 
@@ -71,9 +71,15 @@ export default function SearchScreen() {
           page={data}
           loading={isFetching}
           empty={
-            <>
-              没有找到与“{keyword}”相关的闲置，换个关键词试试，或 <Link to={paths.home}>逛逛首页</Link>
-            </>
+            <NothingMatches
+              values={filters}
+              onChange={changeFilters}
+              otherwise={
+                <>
+                  没有找到与“{keyword}”相关的闲置，换个关键词试试，或 <Link to={paths.home}>逛逛首页</Link>
+                </>
+              }
+            />
           }
           onPage={(next) => update({ page: String(next) })}
           highlight={keyword.split(/\s+/)}
