@@ -26,6 +26,11 @@ async function openUserinfoTab(page: Page, tab: string): Promise<void> {
 /** Every screen in every state worth looking at. */
 export const SCREEN_STATES: ScreenState[] = [
   { name: "home", path: () => "/" },
+  { name: "home-signed-in", user: () => "bob", path: () => "/" },
+  {
+    name: "home-filtered",
+    path: () => `/?condition=new,like_new&city=${encodeURIComponent("上海")}&maxPrice=5000`,
+  },
   { name: "search", path: () => `/search_result?keyword=${encodeURIComponent("手机")}` },
   { name: "search-empty", path: () => `/search_result?keyword=${encodeURIComponent("没有这种东西")}` },
   { name: "goods-info", path: (ids) => `/goodsinfo/${ids.goodsId}` },

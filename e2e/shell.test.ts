@@ -90,7 +90,7 @@ describe("the goods detail", () => {
     const similar = page.getByRole("region", { name: "同类闲置" });
     await similar.locator(".goods-card").first().waitFor();
     const links = await similar
-      .locator(".goods-card")
+      .locator(".goods-card__link")
       .evaluateAll((cards) => cards.map((card) => card.getAttribute("href")));
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/^\/goodsinfo\/\d+$/);

@@ -68,12 +68,17 @@ const PHRASES = [
   "买来很少用，基本全新",
 ];
 
+/** Where goods are: the city filter matches the start of the location. */
+const CITIES = ["上海", "北京", "深圳", "广州", "杭州", "成都", "武汉", "南京", "西安", "重庆", "苏州", "天津"];
+const DISTRICTS = ["东区", "西区", "南区", "北区", "新区", "老城"];
+
 export interface GeneratedGoods {
   title: string;
   description: string;
   priceCents: number;
   category: Category;
   condition: string;
+  location: string;
   status: string;
   favCount: number;
 }
@@ -90,6 +95,7 @@ export function generateGoods(random: () => number): GeneratedGoods {
     priceCents: Math.floor(random() * random() * 1_000_000) * 10,
     category,
     condition: pick(Object.keys(CONDITIONS)),
+    location: `${pick(CITIES)} ${pick(DISTRICTS)}`,
     status: statusRoll < 0.8 ? "on_sale" : statusRoll < 0.88 ? "reserved" : "sold",
     favCount: Math.floor(random() * random() * 50),
   };

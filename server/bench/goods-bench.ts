@@ -57,6 +57,10 @@ const CASES: Case[] = [
     run: list({ category: "phones", minPrice: 10000, maxPrice: 500000, sort: "price_asc" }),
   },
   { name: "list, category, page 1000", run: list({ category: "books", page: 1000 }) },
+  { name: "list, condition 全新", run: list({ condition: "new" }) },
+  { name: "list, two conditions, cheapest first", run: list({ condition: "new,like_new", sort: "price_asc" }) },
+  { name: "list, city 杭州, page 50", run: list({ city: "杭州", page: 50 }) },
+  { name: "list, city, condition, price range", run: list({ city: "成都", condition: "good", maxPrice: 100000 }) },
   { name: "search 苹果手机 (4 chars, index)", run: search({ keyword: "苹果手机" }) },
   { name: "search 苹果手机, page 50", run: search({ keyword: "苹果手机", page: 50 }) },
   { name: "search iPhone (index)", run: search({ keyword: "iPhone" }) },
@@ -95,7 +99,7 @@ async function fillSqlite(file: string): Promise<void> {
     .run("2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z");
   const insert = raw.prepare(
     `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-     VALUES (1, @title, @description, @priceCents, @category, @condition, '上海', @status, @listed, @favCount, @createdAt, @createdAt)`,
+     VALUES (1, @title, @description, @priceCents, @category, @condition, @location, @status, @listed, @favCount, @createdAt, @createdAt)`,
   );
   const all = rows(COUNT);
   for (let start = 0; start < all.length; start += BATCH) {
@@ -137,8 +141,8 @@ async function fillPostgres(url: string, schema: string): Promise<void> {
     const column = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((row) => row[key]);
     await client.query(
       `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-       SELECT 1, t, d, p, c, co, '上海', s, l, f, ca, ca
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[]) AS u(t, d, p, c, co, s, l, f, ca)`,
+       SELECT 1, t, d, p, c, co, lo, s, l, f, ca, ca
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS u(t, d, p, c, co, s, l, f, ca, lo)`,
       [
         column("title"),
         column("description"),
@@ -149,6 +153,7 @@ async function fillPostgres(url: string, schema: string): Promise<void> {
         column("listed"),
         column("favCount"),
         column("createdAt"),
+        column("location"),
       ],
     );
   }

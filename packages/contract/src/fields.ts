@@ -21,3 +21,20 @@ export function text() {
 export const IdSchema = text()
   .regex(ID_PATTERN)
   .refine((id) => id.length < 10 || Number(id) <= ID_MAX, { params: { rule: FieldRules.idRange } });
+
+const splitCommas = (value: unknown) => (typeof value === "string" ? value.split(",") : [value]);
+
+/**
+ * A query parameter holding a list, repeated (`a=1&a=2`) or comma-separated (`a=1,2`, as the web
+ * sends arrays): at least one item, at most `max`, duplicates dropped.
+ */
+export function listParam<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess(
+    (value) => (Array.isArray(value) ? value.flatMap(splitCommas) : splitCommas(value)),
+    z
+      .array(item)
+      .min(1)
+      .max(max)
+      .transform((items) => [...new Set(items)]),
+  );
+}

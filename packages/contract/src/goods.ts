@@ -1,6 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { PageQuerySchema } from "./envelope.js";
-import { IdSchema, text } from "./fields.js";
+import { IdSchema, listParam, text } from "./fields.js";
 import { z } from "./zod.js";
 
 export const GoodsLimits = {
@@ -103,10 +103,16 @@ export const GoodsIdParamsSchema = z.object({ goodsId: IdSchema });
 
 const priceFilter = z.coerce.number().int().min(0).max(GoodsLimits.priceMaxCents).optional();
 
+/** One or several conditions: `condition=new,good` or `condition=new&condition=good`. */
+const conditionsFilter = listParam(ConditionSchema, Object.keys(CONDITIONS).length);
+
 const listFilters = {
   category: CategorySchema.optional(),
   minPrice: priceFilter,
   maxPrice: priceFilter,
+  condition: conditionsFilter.optional(),
+  /** Matches goods whose location starts with it: 上海 finds 上海 徐汇. */
+  city: text().trim().min(1).max(GoodsLimits.locationMax).optional(),
 };
 
 function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }) {

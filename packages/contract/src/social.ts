@@ -1,5 +1,6 @@
 import type { PublicUser } from "./accounts.js";
-import { IdSchema, text } from "./fields.js";
+import { PageLimits } from "./envelope.js";
+import { IdSchema, listParam, text } from "./fields.js";
 import { z } from "./zod.js";
 
 export const CommentLimits = { contentMax: 500 } as const;
@@ -34,4 +35,11 @@ export interface FavoriteState {
 /** GET /fav/exists/{goodsId}. */
 export interface FavoriteExists {
   exists: boolean;
+}
+
+/** Which of a page of goods the user keeps as favourites: the hearts of a feed in one call. */
+export const FavoriteIdsQuerySchema = z.object({ goodsIds: listParam(IdSchema, PageLimits.maxPageSize) });
+export type FavoriteIdsQuery = z.infer<typeof FavoriteIdsQuerySchema>;
+export interface FavoriteIds {
+  goodsIds: string[];
 }

@@ -8,6 +8,7 @@ import * as chatReadMarks from "./migrations/0005-chat-read-marks.js";
 import * as loginFailures from "./migrations/0006-login-failures.js";
 import * as pictureBytes from "./migrations/0007-picture-bytes.js";
 import * as ownAvatars from "./migrations/0008-own-avatars.js";
+import * as conditionIndex from "./migrations/0009-condition-index.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -19,6 +20,7 @@ const migrations = {
   "0006-login-failures": loginFailures,
   "0007-picture-bytes": pictureBytes,
   "0008-own-avatars": ownAvatars,
+  "0009-condition-index": conditionIndex,
 } satisfies Record<string, Migration>;
 
 /**

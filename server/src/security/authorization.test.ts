@@ -156,6 +156,10 @@ const RULES: Record<string, Rule> = {
     access: "signed-in",
     probe: (fixture) => ({ url: `/api/fav/exists/${fixture.goodsId}` }),
   },
+  "GET /api/fav/ids": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: `/api/fav/ids?goodsIds=${fixture.goodsId}` }),
+  },
   "DELETE /api/fav/:goodsId": { access: "signed-in", probe: (fixture) => ({ url: `/api/fav/${fixture.goodsId}` }) },
   "POST /api/mychatlist/create": {
     access: "signed-in",

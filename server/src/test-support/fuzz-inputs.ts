@@ -108,6 +108,8 @@ const fieldNames = fc.constantFrom(
   "sort",
   "minPrice",
   "maxPrice",
+  "city",
+  "goodsIds",
   "token",
   "__proto__",
   "constructor",

@@ -32,6 +32,17 @@ export async function favoriteExists(db: DbOrTx, userId: number, goodsId: number
   return row !== undefined;
 }
 
+/** The ones among `goodsIds` the user keeps as favourites, read off the primary key. */
+export async function favoriteAmong(db: DbOrTx, userId: number, goodsIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom("favorites")
+    .select("goodsId")
+    .where("userId", "=", userId)
+    .where("goodsId", "in", goodsIds)
+    .execute();
+  return rows.map((row) => row.goodsId);
+}
+
 export async function adjustFavCount(db: DbOrTx, goodsId: number, delta: number): Promise<number> {
   const row = await db
     .updateTable("goods")

@@ -1,4 +1,4 @@
-import type { FavoriteExists, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -6,6 +6,7 @@ import { pageOf, pageWindow, requireGoods } from "../goods/goods-service.js";
 import {
   adjustFavCount,
   deleteFavorite,
+  favoriteAmong,
   favoriteExists,
   favoriteGoodsIds,
   insertFavorite,
@@ -37,6 +38,12 @@ export async function removeFavorite(db: Db, userId: number, goodsId: number): P
 export async function isFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteExists> {
   await requireGoods(db, goodsId);
   return { exists: await favoriteExists(db, userId, goodsId) };
+}
+
+/** Ids that name no goods (any more) are simply not favourites. */
+export async function favoriteIds(db: Db, userId: number, goodsIds: string[]): Promise<FavoriteIds> {
+  const favorites = await favoriteAmong(db, userId, goodsIds.map(Number));
+  return { goodsIds: favorites.map(String) };
 }
 
 /** Newest favourite first; sold goods stay in the list, marked as sold. */

@@ -91,4 +91,37 @@ describe("favourites", () => {
     expect(await call(t.app, "POST", "/api/fav", { body: { goodsId: goods.id } })).toMatchObject({ status: 401 });
     expect(await favCount(goods.id)).toBe(0);
   });
+
+  it("tells which of a page of goods the user keeps, in one call", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const kept = await postGoods(t.app, seller.token);
+    const other = await postGoods(t.app, seller.token);
+    const alsoKept = await postGoods(t.app, seller.token);
+    for (const goods of [kept, alsoKept]) {
+      await call(t.app, "POST", "/api/fav", { token: user.token, body: { goodsId: goods.id } });
+    }
+    const ids = async (query: string) =>
+      (await call(t.app, "GET", `/api/fav/ids?${query}`, { token: user.token })).data?.goodsIds;
+    expect((await ids(`goodsIds=${kept.id},${other.id},${alsoKept.id},999999`)).sort()).toEqual(
+      [kept.id, alsoKept.id].sort(),
+    );
+    expect(await ids(`goodsIds=${other.id}&goodsIds=${kept.id}`)).toEqual([kept.id]);
+    expect(await call(t.app, "GET", `/api/fav/ids?goodsIds=${kept.id}`, { token: fan.token })).toMatchObject({
+      data: { goodsIds: [] },
+    });
+  });
+
+  it.each([
+    ["", "商品编号不能为空"],
+    ["goodsIds=", "商品编号格式不正确"],
+    ["goodsIds=1,abc", "商品编号格式不正确"],
+    [`goodsIds=${Array.from({ length: 101 }, (_, i) => i + 1).join(",")}`, "商品编号最多 100 项"],
+  ])("refuses the favourite ids query '%s' with a 400", async (query, msg) => {
+    expect(await call(t.app, "GET", `/api/fav/ids?${query}`, { token: fan.token })).toMatchObject({
+      status: 400,
+      code: 400,
+      msg,
+    });
+    expect(await call(t.app, "GET", "/api/fav/ids?goodsIds=1")).toMatchObject({ status: 401 });
+  });
 });

@@ -1,8 +1,8 @@
-import { FavoriteBodySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import { FavoriteBodySchema, FavoriteIdsQuerySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
 import { requireUser } from "../../plugins/auth.js";
-import { addFavorite, isFavorite, listFavorites, removeFavorite } from "./favorite-service.js";
+import { addFavorite, favoriteIds, isFavorite, listFavorites, removeFavorite } from "./favorite-service.js";
 
 export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
@@ -22,6 +22,11 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   app.get("/fav/exists/:goodsId", async (req) => {
     const me = await requireUser(req);
     return ok(await isFavorite(db, me.userId, goodsIdOf(req.params)));
+  });
+
+  app.get("/fav/ids", async (req) => {
+    const me = await requireUser(req);
+    return ok(await favoriteIds(db, me.userId, parseInput(FavoriteIdsQuerySchema, req.query).goodsIds));
   });
 
   app.delete("/fav/:goodsId", async (req) => {

@@ -6,6 +6,9 @@ export interface GoodsFilter {
   category?: string;
   minPrice?: number;
   maxPrice?: number;
+  condition?: readonly string[];
+  /** The start of the location: 上海 matches 上海 徐汇. */
+  city?: string;
 }
 
 export const allOf = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
@@ -16,6 +19,14 @@ export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>
   if (filter.category) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
   if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
+  if (filter.condition?.length) {
+    conditions.push(sql<boolean>`goods.condition IN (${sql.join(filter.condition.map((value) => sql`${value}`))})`);
+  }
+  // substr rather than LIKE: the same characters-exact comparison on both databases, whatever
+  // the collation, and nothing in the city to escape.
+  if (filter.city) {
+    conditions.push(sql<boolean>`substr(goods.location, 1, ${[...filter.city].length}) = ${filter.city}`);
+  }
   return allOf([...conditions, ...more]);
 }
 

@@ -13,19 +13,63 @@ const CATALOGUE = [
     description: "电池健康 85%",
     priceCents: 200000,
     category: "phones",
+    condition: "like_new",
+    location: "上海 徐汇",
   },
-  { key: "case", title: "手机壳 全新", description: "适用于多种型号", priceCents: 1500, category: "phones" },
+  {
+    key: "case",
+    title: "手机壳 全新",
+    description: "适用于多种型号",
+    priceCents: 1500,
+    category: "phones",
+    condition: "new",
+    location: "上海市",
+  },
   {
     key: "laptop",
     title: "轻薄笔记本电脑",
     description: "可以当手机热点的备用机旁边放着",
     priceCents: 350000,
     category: "computers",
+    condition: "good",
+    location: "北京 朝阳",
   },
-  { key: "chair", title: "人体工学椅", description: "坐着舒服 100% 满意", priceCents: 45000, category: "furniture" },
-  { key: "book", title: "三体 全三册", description: "科幻小说，无笔记", priceCents: 4500, category: "books" },
-  { key: "console", title: "PS5 游戏机", description: "双手柄 4K 画质", priceCents: 290000, category: "games" },
-  { key: "sold", title: "已经卖掉的苹果手机", description: "不应出现在列表", priceCents: 100000, category: "phones" },
+  {
+    key: "chair",
+    title: "人体工学椅",
+    description: "坐着舒服 100% 满意",
+    priceCents: 45000,
+    category: "furniture",
+    condition: "fair",
+    location: "北京",
+  },
+  {
+    key: "book",
+    title: "三体 全三册",
+    description: "科幻小说，无笔记",
+    priceCents: 4500,
+    category: "books",
+    condition: "good",
+    location: "海上",
+  },
+  {
+    key: "console",
+    title: "PS5 游戏机",
+    description: "双手柄 4K 画质",
+    priceCents: 290000,
+    category: "games",
+    condition: "poor",
+    location: "",
+  },
+  {
+    key: "sold",
+    title: "已经卖掉的苹果手机",
+    description: "不应出现在列表",
+    priceCents: 100000,
+    category: "phones",
+    condition: "new",
+    location: "上海",
+  },
 ];
 
 beforeAll(async () => {
@@ -33,7 +77,7 @@ beforeAll(async () => {
   const seller = await registerUser(t.app, t.dataDir);
   for (const item of CATALOGUE) {
     const { key, ...fields } = item;
-    ids[key] = (await postGoods(t.app, seller.token, { ...fields, condition: "good" })).id;
+    ids[key] = (await postGoods(t.app, seller.token, fields)).id;
   }
   await call(t.app, "PUT", `/api/goods/${ids.sold}/status`, { token: seller.token, body: { status: "sold" } });
   const fan = await registerUser(t.app, t.dataDir);
@@ -86,6 +130,24 @@ describe("goods list", () => {
     });
   });
 
+  it("filters by one or several conditions, with matching totals", async () => {
+    expect(await listKeys("/api/goods/getlist?condition=good")).toMatchObject({ keys: ["book", "laptop"], total: 2 });
+    const several = { keys: ["console", "chair", "case"], total: 3 };
+    expect(await listKeys("/api/goods/getlist?condition=new,fair,poor")).toMatchObject(several);
+    expect(await listKeys("/api/goods/getlist?condition=new&condition=fair&condition=poor")).toMatchObject(several);
+    expect(await listKeys("/api/goods/getlist?condition=new&category=computers")).toMatchObject({ keys: [], total: 0 });
+  });
+
+  it("filters by city, the start of the location, together with the other filters", async () => {
+    const city = (name: string) => `/api/goods/getlist?city=${encodeURIComponent(name)}`;
+    expect(await listKeys(city("上海"))).toMatchObject({ keys: ["case", "iphone"], total: 2 });
+    expect(await listKeys(city(" 北京 "))).toMatchObject({ keys: ["chair", "laptop"], total: 2 });
+    expect(await listKeys(city("北京 朝阳"))).toMatchObject({ keys: ["laptop"], total: 1 });
+    expect(await listKeys(city("上海市徐汇区"))).toMatchObject({ keys: [], total: 0 });
+    expect(await listKeys(`${city("上海")}&condition=new&maxPrice=1500`)).toMatchObject({ keys: ["case"], total: 1 });
+    expect(await listKeys(`${city("北京")}&sort=price_asc`)).toMatchObject({ keys: ["chair", "laptop"] });
+  });
+
   it("sorts by price both ways and by popularity", async () => {
     const cheapestFirst = ["case", "book", "chair", "iphone", "console", "laptop"];
     expect((await listKeys("/api/goods/getlist?sort=price_asc")).keys).toEqual(cheapestFirst);
@@ -103,6 +165,13 @@ describe("goods list", () => {
     ["category=cars", "分类取值无效"],
     ["minPrice=-1", "最低价不能小于 0"],
     ["minPrice=500&maxPrice=100", "最低价不能高于最高价"],
+    ["condition=used", "成色取值无效"],
+    ["condition=new,", "成色取值无效"],
+    ["condition=new,good,fair,poor,like_new,new", "成色最多 5 项"],
+    ["city=", "城市不能为空"],
+    ["city=%20", "城市不能为空"],
+    [`city=${"城".repeat(31)}`, "城市最多 30 个字符"],
+    ["city=%00", "城市不能包含空字符"],
   ])("rejects %s with a 400", async (query, msg) => {
     expect(await call(t.app, "GET", `/api/goods/getlist?${query}`)).toMatchObject({ status: 400, code: 400, msg });
   });
@@ -165,6 +234,12 @@ describe("search", () => {
     expect((await listKeys(url("sort=price_desc"))).keys).toEqual(["laptop", "iphone", "case"]);
     expect(await listKeys(url("minPrice=100000"))).toMatchObject({ total: 2 });
     expect(await listKeys(url("page=2&pageSize=2"))).toMatchObject({ total: 3, keys: [expect.any(String)] });
+    expect(await listKeys(url("condition=new,good"))).toMatchObject({ keys: ["case", "laptop"], total: 2 });
+    expect(await listKeys(url(`city=${encodeURIComponent("上海")}`))).toMatchObject({ keys: ["case", "iphone"] });
+    expect(await listKeys(url(`city=${encodeURIComponent("北京")}&condition=good`))).toMatchObject({
+      keys: ["laptop"],
+      total: 1,
+    });
   });
 
   it.each([
@@ -173,6 +248,8 @@ describe("search", () => {
     ["keyword=%20%20", "关键词不能为空"],
     [`keyword=${encodeURIComponent("长".repeat(51))}`, "关键词最多 50 个字符"],
     ["keyword=a&sort=random", "排序方式取值无效"],
+    ["keyword=a&condition=broken", "成色取值无效"],
+    ["keyword=a&city=", "城市不能为空"],
   ])("rejects '%s' with a 400", async (query, msg) => {
     expect(await call(t.app, "GET", `/api/goods/search/list?${query}`)).toMatchObject({ status: 400, msg });
   });

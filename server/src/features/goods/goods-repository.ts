@@ -122,7 +122,8 @@ export async function listedGoodsIds(
 }
 
 export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<number> {
-  if (filter.minPrice === undefined && filter.maxPrice === undefined) return listedCount(db, filter.category);
+  const { category, ...narrowing } = filter;
+  if (Object.values(narrowing).every((value) => value === undefined)) return listedCount(db, category);
   const row = await db
     .selectFrom("goods")
     .select((eb) => eb.fn.countAll<number>().as("n"))

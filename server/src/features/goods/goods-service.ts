@@ -14,6 +14,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { PictureFiles } from "../pictures/picture-files.js";
 import { setGoodsPictures } from "../pictures/picture-service.js";
+import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
@@ -126,13 +127,20 @@ export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: numb
   return null;
 }
 
+/** The query's filters alone, without paging or order. */
+function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQuery | GoodsSearchQuery): GoodsFilter {
+  return { category, minPrice, maxPrice, condition, city };
+}
+
 export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const ids = await repo.listedGoodsIds(db, query, query.sort, pageWindow(query));
-  return pageOf(db, ids, await repo.countListedGoods(db, query), query);
+  const filter = filterOf(query);
+  const ids = await repo.listedGoodsIds(db, filter, query.sort, pageWindow(query));
+  return pageOf(db, ids, await repo.countListedGoods(db, filter), query);
 }
 
 export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {
-  const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, query, query.sort, pageWindow(query));
+  const window = pageWindow(query);
+  const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, filterOf(query), query.sort, window);
   return { ...(await pageOf(db, ids, total, query)), totalCapped };
 }
 

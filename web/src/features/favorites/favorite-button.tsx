@@ -3,6 +3,7 @@ import { App, Button } from "antd";
 import { errorText } from "../../app/api-error";
 import { isSignedIn } from "../accounts";
 import { useAddFavoriteMutation, useFavoriteExistsQuery, useRemoveFavoriteMutation } from "./favorites-api";
+import "./favorites.css";
 
 /** 收藏 / 已收藏 on a goods page; a visitor is sent to sign in first (`onNeedSignIn`). */
 export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onNeedSignIn: () => void }) {

@@ -1,28 +1,66 @@
-import type { FavoriteExists, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
 import { api } from "../../app/api";
 import { goodsApi } from "../goods";
 
-/** The heart changes at once; a failed call puts it back. */
+interface Patch {
+  undo(): void;
+}
+
+interface MutationLifecycle {
+  dispatch: (action: unknown) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<unknown>;
+}
+
+/** The feeds whose cards show the goods: their "N 人想要" moves with the heart. */
+function patchFeedCounts(state: unknown, goodsId: string, delta: number) {
+  return goodsApi.util
+    .selectInvalidatedBy(state as Parameters<typeof goodsApi.util.selectInvalidatedBy>[0], ["GoodsList"])
+    .filter(({ endpointName }) => endpointName === "goodsList" || endpointName === "searchGoods")
+    .map(({ endpointName, originalArgs }) =>
+      goodsApi.util.updateQueryData(endpointName as "goodsList", originalArgs, (page) => {
+        const card = page.list.find((goods) => goods.id === goodsId);
+        if (card) card.favCount = Math.max(0, card.favCount + delta);
+      }),
+    );
+}
+
+/**
+ * Every heart and count showing the goods changes at once (the goods page's button, each feed's
+ * hearts and counts, the goods page's count); a failed call puts each back.
+ */
 function optimistic(exists: boolean) {
-  return async (
-    goodsId: string,
-    { dispatch, queryFulfilled }: { dispatch: (action: unknown) => unknown; queryFulfilled: Promise<unknown> },
-  ) => {
-    const heart = dispatch(
+  return async (goodsId: string, { dispatch, getState, queryFulfilled }: MutationLifecycle) => {
+    const state = getState();
+    const delta = exists ? 1 : -1;
+    // Entries rather than selectCachedArgsForQuery, which flattens array arguments into one list.
+    const feedHearts = favoritesApi.util
+      .selectEntriesForEndpoint(
+        state as Parameters<typeof favoritesApi.util.selectEntriesForEndpoint>[0],
+        "favoriteIds",
+      )
+      .map((entry) => entry.originalArgs as string[])
+      .filter((ids) => ids.includes(goodsId))
+      .map((ids) =>
+        favoritesApi.util.updateQueryData("favoriteIds", ids, (draft) => {
+          const others = draft.goodsIds.filter((id) => id !== goodsId);
+          draft.goodsIds = exists ? [...others, goodsId] : others;
+        }),
+      );
+    const patches = [
       favoritesApi.util.updateQueryData("favoriteExists", goodsId, (draft) => {
         draft.exists = exists;
       }),
-    ) as { undo(): void };
-    const count = dispatch(
       goodsApi.util.updateQueryData("goodsInfo", goodsId, (draft) => {
-        draft.favCount = Math.max(0, draft.favCount + (exists ? 1 : -1));
+        draft.favCount = Math.max(0, draft.favCount + delta);
       }),
-    ) as { undo(): void };
+      ...feedHearts,
+      ...patchFeedCounts(state, goodsId, delta),
+    ].map((update) => dispatch(update) as Patch);
     try {
       await queryFulfilled;
     } catch {
-      heart.undo();
-      count.undo();
+      for (const patch of patches) patch.undo();
     }
   };
 }
@@ -35,6 +73,10 @@ export const favoritesApi = api.injectEndpoints({
     }),
     favoriteExists: build.query<FavoriteExists, string>({
       query: (goodsId) => `/fav/exists/${goodsId}`,
+    }),
+    /** Which of a feed page's goods are favourites: one call for the page's hearts. */
+    favoriteIds: build.query<FavoriteIds, string[]>({
+      query: (goodsIds) => ({ url: "/fav/ids", params: { goodsIds: goodsIds.join(",") } }),
     }),
     addFavorite: build.mutation<FavoriteState, string>({
       query: (goodsId) => ({ url: "/fav/", method: "POST", body: { goodsId } }),
@@ -49,5 +91,10 @@ export const favoritesApi = api.injectEndpoints({
   }),
 });
 
-export const { useFavoritesQuery, useFavoriteExistsQuery, useAddFavoriteMutation, useRemoveFavoriteMutation } =
-  favoritesApi;
+export const {
+  useFavoritesQuery,
+  useFavoriteExistsQuery,
+  useFavoriteIdsQuery,
+  useAddFavoriteMutation,
+  useRemoveFavoriteMutation,
+} = favoritesApi;

@@ -1,45 +1,52 @@
-import { HeartOutlined } from "@ant-design/icons";
 import { CONDITIONS, GOODS_STATUSES, type Goods } from "@xianzhi/contract";
-import { Avatar, Tag } from "antd";
+import { Avatar } from "antd";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
+import "./feed.css";
+
+interface GoodsCardProps {
+  goods: Goods;
+  highlight?: string[];
+  /** A control on the cover (the favourite heart), outside the link so that its click stays its own. */
+  action?: ReactNode;
+}
 
 /** One goods item in a feed: cover, title, price, condition and seller. */
-export function GoodsCard({ goods, highlight }: { goods: Goods; highlight?: string[] }) {
+export function GoodsCard({ goods, highlight, action }: GoodsCardProps) {
   return (
-    <Link to={paths.goodsInfo(goods.id)} className="goods-card">
-      <div className="goods-card__cover">
-        {goods.coverUrl ? (
-          <img src={goods.coverUrl} alt={goods.title} loading="lazy" />
-        ) : (
-          <div className="goods-card__no-cover" aria-hidden="true">
-            闲
+    <article className="goods-card">
+      <Link to={paths.goodsInfo(goods.id)} className="goods-card__link">
+        <div className="goods-card__cover">
+          {goods.coverUrl ? (
+            <img src={goods.coverUrl} alt={goods.title} loading="lazy" />
+          ) : (
+            <div className="goods-card__no-cover" aria-hidden="true">
+              闲
+            </div>
+          )}
+          {goods.status !== "on_sale" && <span className="goods-card__status">{GOODS_STATUSES[goods.status]}</span>}
+        </div>
+        <div className="goods-card__body">
+          <h3 className="goods-card__title">
+            <Highlight text={goods.title} words={highlight} />
+          </h3>
+          <div className="goods-card__price-row">
+            <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
+            <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
           </div>
-        )}
-        {goods.status !== "on_sale" && <span className="goods-card__status">{GOODS_STATUSES[goods.status]}</span>}
-      </div>
-      <div className="goods-card__body">
-        <h3 className="goods-card__title">
-          <Highlight text={goods.title} words={highlight} />
-        </h3>
-        <div className="goods-card__price-row">
-          <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
-          <Tag variant="filled" className="goods-card__condition">
-            {CONDITIONS[goods.condition]}
-          </Tag>
+          <div className="goods-card__seller">
+            <Avatar size={20} className="goods-card__avatar" src={goods.seller.avatarUrl || undefined}>
+              {goods.seller.nickname.slice(0, 1)}
+            </Avatar>
+            <span className="goods-card__nickname">{goods.seller.nickname}</span>
+            {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
+          </div>
         </div>
-        <div className="goods-card__seller">
-          <Avatar size={20} src={goods.seller.avatarUrl || undefined}>
-            {goods.seller.nickname.slice(0, 1)}
-          </Avatar>
-          <span>{goods.seller.nickname}</span>
-          <span className="goods-card__favs" title={`${goods.favCount} 人收藏`}>
-            <HeartOutlined aria-hidden="true" /> {goods.favCount > 0 ? `${goods.favCount} 人想要` : ""}
-          </span>
-        </div>
-      </div>
-    </Link>
+      </Link>
+      {action && <div className="goods-card__action">{action}</div>}
+    </article>
   );
 }

@@ -2,6 +2,7 @@ import type { Goods, Page } from "@xianzhi/contract";
 import { Empty, Pagination, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { GoodsCard } from "./goods-card";
+import "./feed.css";
 
 interface GoodsGridProps {
   page: Page<Goods> | undefined;
@@ -10,10 +11,12 @@ interface GoodsGridProps {
   onPage(page: number): void;
   /** Search words to mark in the titles. */
   highlight?: string[];
+  /** What each card carries on its cover (the favourite heart). */
+  cardAction?: (goods: Goods) => ReactNode;
 }
 
 /** A page of goods cards with skeletons while loading, an empty state, and pages. */
-export function GoodsGrid({ page, loading, empty, onPage, highlight }: GoodsGridProps) {
+export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction }: GoodsGridProps) {
   if (loading && !page) {
     return (
       <div className="goods-grid" aria-busy="true">
@@ -32,7 +35,7 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight }: GoodsGrid
     <>
       <div className="goods-grid" aria-busy={loading}>
         {page.list.map((goods) => (
-          <GoodsCard key={goods.id} goods={goods} highlight={highlight} />
+          <GoodsCard key={goods.id} goods={goods} highlight={highlight} action={cardAction?.(goods)} />
         ))}
       </div>
       <Pagination

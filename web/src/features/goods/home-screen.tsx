@@ -3,6 +3,9 @@ import { Segmented, Select } from "antd";
 import { titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
+import { useFavoriteHearts } from "../favorites/ui";
+import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
+import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 
@@ -18,7 +21,16 @@ export default function HomeScreen() {
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "latest") as GoodsSort;
   const page = Number(params.get("page") ?? 1);
-  const { data, isFetching } = useGoodsListQuery({ category: category || undefined, sort, page, pageSize: 20 });
+  const filters = readFeedFilters(params);
+  const { data, isFetching } = useGoodsListQuery({
+    category: category || undefined,
+    ...feedFilterQuery(filters),
+    sort,
+    page,
+    pageSize: 20,
+  });
+  const hearts = useFavoriteHearts(data?.list);
+  const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 
   return (
     <div className="page">
@@ -34,19 +46,23 @@ export default function HomeScreen() {
           value={category}
           onChange={(value) => update({ category: String(value), page: "" })}
         />
-        <Select
-          aria-label="排序方式"
-          className="feed-toolbar__sort"
-          options={sortOptions}
-          value={sort}
-          onChange={(value) => update({ sort: value === "latest" ? "" : value, page: "" })}
-        />
+        <div className="feed-toolbar__filters">
+          <FeedFilterButton values={filters} onChange={changeFilters} />
+          <Select
+            aria-label="排序方式"
+            options={sortOptions}
+            value={sort}
+            onChange={(value) => update({ sort: value === "latest" ? "" : value, page: "" })}
+          />
+        </div>
       </div>
+      <ActiveFilters values={filters} onChange={changeFilters} />
       <GoodsGrid
         page={data}
         loading={isFetching}
-        empty="这里还没有闲置，去发布第一件吧"
+        empty={<NothingMatches values={filters} onChange={changeFilters} otherwise="这里还没有闲置，去发布第一件吧" />}
         onPage={(next) => update({ page: String(next) })}
+        cardAction={hearts}
       />
     </div>
   );

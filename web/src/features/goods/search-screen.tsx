@@ -4,6 +4,9 @@ import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
+import { useFavoriteHearts } from "../favorites/ui";
+import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
+import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 
@@ -20,10 +23,13 @@ export default function SearchScreen() {
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "relevance") as SearchSort;
   const page = Number(params.get("page") ?? 1);
+  const filters = readFeedFilters(params);
   const { data, isFetching } = useSearchGoodsQuery(
-    { keyword, category: category || undefined, sort, page, pageSize: 20 },
+    { keyword, category: category || undefined, ...feedFilterQuery(filters), sort, page, pageSize: 20 },
     { skip: !keyword },
   );
+  const hearts = useFavoriteHearts(data?.list);
+  const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 
   return (
     <div className="page">
@@ -44,6 +50,7 @@ export default function SearchScreen() {
           )}
         </h1>
         <div className="feed-toolbar__filters">
+          <FeedFilterButton values={filters} onChange={changeFilters} />
           <Select
             aria-label="分类"
             options={categoryOptions}
@@ -58,17 +65,25 @@ export default function SearchScreen() {
           />
         </div>
       </div>
+      <ActiveFilters values={filters} onChange={changeFilters} />
       {keyword ? (
         <GoodsGrid
           page={data}
           loading={isFetching}
           empty={
-            <>
-              没有找到与“{keyword}”相关的闲置，换个关键词试试，或 <Link to={paths.home}>逛逛首页</Link>
-            </>
+            <NothingMatches
+              values={filters}
+              onChange={changeFilters}
+              otherwise={
+                <>
+                  没有找到与“{keyword}”相关的闲置，换个关键词试试，或 <Link to={paths.home}>逛逛首页</Link>
+                </>
+              }
+            />
           }
           onPage={(next) => update({ page: String(next) })}
           highlight={keyword.split(/\s+/)}
+          cardAction={hearts}
         />
       ) : (
         <p className="search-hint">在上方输入想找的宝贝，比如“手机”“自行车”。</p>

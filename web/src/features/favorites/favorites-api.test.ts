@@ -1,0 +1,119 @@
+import { configureStore } from "@reduxjs/toolkit";
+import type { Goods, Page } from "@xianzhi/contract";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { api } from "../../app/api";
+import { goodsApi } from "../goods";
+import { favoritesApi } from "./favorites-api";
+
+/**
+ * The heart's optimistic update against a real store and the real API layer; only the network is
+ * fake: each call waits until the test answers it, so the state in between can be looked at.
+ */
+
+/** A browser resolves the app's relative "/api/..." addresses against the page; so does this. */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === "string" ? new URL(input, "http://xianzhi.test") : input, init);
+  }
+}
+
+interface PendingCall {
+  request: Request;
+  answer(body: unknown, status?: number): void;
+}
+let pending: PendingCall[];
+
+beforeEach(() => {
+  pending = [];
+  vi.stubGlobal("localStorage", { getItem: () => "token-of-a-signed-in-user" });
+  vi.stubGlobal("Request", PageRequest);
+  vi.stubGlobal(
+    "fetch",
+    (request: Request) =>
+      new Promise<Response>((resolve) => {
+        const answer = (body: unknown, status = 200) =>
+          resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
+        pending.push({ request, answer });
+      }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const envelope = (data: unknown) => ({ code: 200, msg: "成功", data });
+
+/** Answers the next call to `path` (one already made, or one about to be). */
+async function answerNext(path: string, body: unknown, status?: number) {
+  await vi.waitFor(() => {
+    if (!pending.some((call) => new URL(call.request.url).pathname === path)) throw new Error(`no call to ${path}`);
+  });
+  const index = pending.findIndex((call) => new URL(call.request.url).pathname === path);
+  const [call] = pending.splice(index, 1);
+  call?.answer(body, status);
+  return call?.request;
+}
+
+function goods(id: string, favCount: number): Goods {
+  return { id, title: `闲置 ${id}`, favCount } as Goods;
+}
+
+/** A store showing a feed page of goods 1 and 2 (goods 1 wanted by 3 people, no favourite yet). */
+async function storeWithFeed() {
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer },
+    middleware: (defaults) => defaults().concat(api.middleware),
+  });
+  const feed = store.dispatch(goodsApi.endpoints.goodsList.initiate({ page: 1 }));
+  await answerNext(
+    "/api/goods/getlist",
+    envelope({ list: [goods("1", 3), goods("2", 0)], total: 2, page: 1, pageSize: 20 } satisfies Page<Goods>),
+  );
+  await feed;
+  const hearts = store.dispatch(favoritesApi.endpoints.favoriteIds.initiate(["1", "2"]));
+  await answerNext("/api/fav/ids", envelope({ goodsIds: [] }));
+  await hearts;
+
+  const read = () => ({
+    favourites: favoritesApi.endpoints.favoriteIds.select(["1", "2"])(store.getState()).data?.goodsIds,
+    wanted: goodsApi.endpoints.goodsList.select({ page: 1 })(store.getState()).data?.list[0]?.favCount,
+  });
+  return { store, read };
+}
+
+describe("the favourite heart", () => {
+  it("fills at once and counts one more, before the server answers; stays so when it agrees", async () => {
+    const { store, read } = await storeWithFeed();
+    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
+    await vi.waitFor(() => expect(pending).toHaveLength(1));
+    expect(read()).toEqual({ favourites: ["1"], wanted: 4 });
+
+    const request = await answerNext("/api/fav/", envelope({ exists: true, favCount: 4 }));
+    expect(request?.method).toBe("POST");
+    expect(await request?.json()).toEqual({ goodsId: "1" });
+    await adding;
+    expect(read()).toEqual({ favourites: ["1"], wanted: 4 });
+  });
+
+  it("is put back, with the server's reason, when the server refuses", async () => {
+    const { store, read } = await storeWithFeed();
+    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
+    await vi.waitFor(() => expect(read()).toEqual({ favourites: ["1"], wanted: 4 }));
+
+    await answerNext("/api/fav/", { code: 1301, msg: "不能收藏自己发布的闲置", data: null });
+    const result = await adding;
+    expect(result.error).toMatchObject({ kind: "business", msg: "不能收藏自己发布的闲置" });
+    expect(read()).toEqual({ favourites: [], wanted: 3 });
+  });
+
+  it("is put back when the server fails while taking a favourite away", async () => {
+    const { store, read } = await storeWithFeed();
+    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
+    await answerNext("/api/fav/", envelope({ exists: true, favCount: 4 }));
+    await adding;
+
+    const removing = store.dispatch(favoritesApi.endpoints.removeFavorite.initiate("1"));
+    await vi.waitFor(() => expect(read()).toEqual({ favourites: [], wanted: 3 }));
+    await answerNext("/api/fav/1", { code: 500, msg: "服务器内部错误", data: null }, 500);
+    expect((await removing).error).toBeDefined();
+    expect(read()).toEqual({ favourites: ["1"], wanted: 4 });
+  });
+});
