@@ -1,45 +1,38 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
-import { launchBrowser, signInAs, waitUntilSettled } from "./browser.js";
-import { type RunningServer, startServer } from "./server.js";
+import { signInAs, waitUntilSettled } from "./browser.js";
+import { useServerAndBrowser } from "./server.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser(beforeAll, afterAll);
 
 /** A new user signed in on a page of their own; returns the page and the token it holds. */
 async function signedInPage(password = "secret123") {
-  const user = await registerUser(server.app, server.dataDir, { password });
-  const context = await browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 900 } });
+  const user = await registerUser(running.server.app, running.server.dataDir, { password });
+  const context = await running.browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const token = await signInAs(page, server.url, user.username, password);
+  const token = await signInAs(page, running.server.url, user.username, password);
   return { user, page, token };
 }
 
 async function statusOfToken(token: string): Promise<number> {
-  const reply = await fetch(`${server.url}/api/user/getinfo`, { headers: { authorization: `Bearer ${token}` } });
+  const reply = await fetch(`${running.server.url}/api/user/getinfo`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return reply.status;
 }
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("accessToken"));
 
 async function openSecurityTab(page: Page) {
-  await page.goto(`${server.url}/userinfo`);
+  await page.goto(`${running.server.url}/userinfo`);
   await page.getByRole("tab", { name: "账号安全" }).click();
 }
 
 async function captchaAnswer(): Promise<string> {
-  const row = await server.app.db
+  const row = await running.server.app.db
     .selectFrom("captchas")
     .select("answer")
     .orderBy("expiresAt", "desc")
@@ -57,7 +50,7 @@ describe("account security in the browser", () => {
     await page.getByRole("button", { name: "修改密码" }).click();
     await page.getByText("密码已修改，其他设备已退出登录").waitFor();
 
-    expect(page.url()).toBe(`${server.url}/userinfo`);
+    expect(page.url()).toBe(`${running.server.url}/userinfo`);
     expect(await storedToken(page)).toBe(token);
     expect(await statusOfToken(token)).toBe(200);
     await page.reload();
@@ -73,7 +66,7 @@ describe("account security in the browser", () => {
     await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送，请查收邮件").waitFor();
-    await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(server.dataDir, newEmail));
+    await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(running.server.dataDir, newEmail));
 
     await page.getByLabel("当前密码").fill("wrong1234");
     await page.getByRole("button", { name: "更换邮箱" }).click();
@@ -83,7 +76,7 @@ describe("account security in the browser", () => {
     await page.getByRole("button", { name: "更换邮箱" }).click();
     await page.getByText(`当前邮箱：${newEmail}`).waitFor();
 
-    const outbox = path.join(server.dataDir, "outbox");
+    const outbox = path.join(running.server.dataDir, "outbox");
     const toOld = (await fs.readdir(outbox)).filter((name) => name.endsWith(`-${user.email}.eml`)).sort();
     const notice = await fs.readFile(path.join(outbox, toOld.at(-1) ?? ""), "utf8");
     expect(notice).toContain("m***@example.com");
@@ -91,9 +84,9 @@ describe("account security in the browser", () => {
 
   it("退出登录 ends the session on the server too", async () => {
     const { page, token } = await signedInPage();
-    await page.goto(`${server.url}/userinfo`);
+    await page.goto(`${running.server.url}/userinfo`);
     await page.getByRole("button", { name: "退出登录" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${running.server.url}/`);
     await page.getByRole("link", { name: "登录" }).waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(await statusOfToken(token)).toBe(401);
@@ -106,7 +99,7 @@ describe("account security in the browser", () => {
       attempts += 1;
       return route.abort("internetdisconnected");
     });
-    await page.goto(`${server.url}/`);
+    await page.goto(`${running.server.url}/`);
     await waitUntilSettled(page);
     await page.getByRole("button", { name: `${user.username}的菜单` }).click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();

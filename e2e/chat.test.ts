@@ -1,21 +1,12 @@
-import type { Browser, Page, WebSocketRoute } from "playwright-core";
+import type { Page, WebSocketRoute } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../server/src/test-support/test-app.js";
-import { launchBrowser, sendChatMessage, signInAs } from "./browser.js";
+import { sendChatMessage, signInAs } from "./browser.js";
 import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
-import { type RunningServer, startServer } from "./server.js";
+import { useServerAndBrowser } from "./server.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser(beforeAll, afterAll);
 
 const photo = (color: string) =>
   sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
@@ -26,7 +17,7 @@ interface RoutedSocket {
   route: WebSocketRoute;
   /** Frames from the server are lost on their way to the page, as on a failing network. */
   droppingToPage: boolean;
-  /** Messages the page sends are lost on their way to the server. */
+  /** Messages the page sends are lost on their way to the running.server. */
   droppingSends: boolean;
 }
 
@@ -49,14 +40,19 @@ async function routeChatSockets(page: Page): Promise<RoutedSocket[]> {
 
 describe("chat between a buyer and a seller", () => {
   it("lets buyer and seller chat live", async () => {
-    const seller = await newUser(server);
-    const goods = await goodsOf(server, seller, { title: "九成新二手相机 带镜头" });
-    const buyerPage = await pageOf(browser, server, await demoUser(server, "alice"), `/goodsinfo/${goods.id}`);
+    const seller = await newUser(running.server);
+    const goods = await goodsOf(running.server, seller, { title: "九成新二手相机 带镜头" });
+    const buyerPage = await pageOf(
+      running.browser,
+      running.server,
+      await demoUser(running.server, "alice"),
+      `/goodsinfo/${goods.id}`,
+    );
     await buyerPage.getByRole("button", { name: "聊一聊" }).click();
     await buyerPage.waitForURL(/\/chat\?chatId=\d+/);
     await buyerPage.getByLabel("输入消息").waitFor();
 
-    const sellerPage = await pageOf(browser, server, seller, "/chat");
+    const sellerPage = await pageOf(running.browser, running.server, seller, "/chat");
     await buyerPage.getByLabel("输入消息").fill("还在吗？");
     await buyerPage.getByLabel("输入消息").press("Enter");
     const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
@@ -82,12 +78,12 @@ describe("chat between a buyer and a seller", () => {
   });
 
   it("catches up on what the buyer missed while the connection was down", async () => {
-    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
-    const sellerPage = await pageOf(browser, server, seller, chatPath);
-    const page = await newPage(browser);
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
+    const sellerPage = await pageOf(running.browser, running.server, seller, chatPath);
+    const page = await newPage(running.browser);
     const sockets = await routeChatSockets(page);
-    await signInAs(page, server.url, buyer.username, buyer.password);
-    await page.goto(`${server.url}${chatPath}`);
+    await signInAs(page, running.server.url, buyer.username, buyer.password);
+    await page.goto(`${running.server.url}${chatPath}`);
     await sendChatMessage(sellerPage, "在的，可以小刀");
     await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
     expect(sockets.length).toBe(1);
@@ -103,11 +99,11 @@ describe("chat between a buyer and a seller", () => {
   });
 
   it("marks a message that is never acknowledged failed, and 重发 sends it", async () => {
-    const { buyer, chatPath } = await buyerAndSellerChat(server);
-    const page = await newPage(browser);
+    const { buyer, chatPath } = await buyerAndSellerChat(running.server);
+    const page = await newPage(running.browser);
     const sockets = await routeChatSockets(page);
-    await signInAs(page, server.url, buyer.username, buyer.password);
-    await page.goto(`${server.url}${chatPath}`);
+    await signInAs(page, running.server.url, buyer.username, buyer.password);
+    await page.goto(`${running.server.url}${chatPath}`);
     await sendChatMessage(page, "先打个招呼");
     const [socket] = sockets;
     if (socket) socket.droppingSends = true;
@@ -125,10 +121,10 @@ describe("chat between a buyer and a seller", () => {
   });
 
   it("sends a picture in the chat, which opens large when the peer clicks it", async () => {
-    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
     const [buyerPage, sellerPage] = await Promise.all([
-      pageOf(browser, server, buyer, chatPath),
-      pageOf(browser, server, seller, chatPath),
+      pageOf(running.browser, running.server, buyer, chatPath),
+      pageOf(running.browser, running.server, seller, chatPath),
     ]);
     await sellerPage.getByLabel("输入消息").waitFor();
     const chooser = buyerPage.waitForEvent("filechooser");
@@ -143,10 +139,10 @@ describe("chat between a buyer and a seller", () => {
   });
 
   it("tells the seller of a new message on any screen, and opens the chat from there", async () => {
-    const { buyer, seller, chatPath } = await buyerAndSellerChat(server);
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
     const [buyerPage, sellerPage] = await Promise.all([
-      pageOf(browser, server, buyer, chatPath),
-      pageOf(browser, server, seller, "/"),
+      pageOf(running.browser, running.server, buyer, chatPath),
+      pageOf(running.browser, running.server, seller, "/"),
     ]);
     await sellerPage.locator(".goods-card").first().waitFor();
     await sendChatMessage(buyerPage, "还能再便宜点吗");
@@ -162,11 +158,11 @@ describe("chat between a buyer and a seller", () => {
 
 describe("the chat on a phone (360 px)", () => {
   it("keeps the conversation header on one line with 已售出, and every control at least 44 px", async () => {
-    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(server);
-    await setGoodsStatus(server, seller, goods.id, "sold");
-    const page = await newPage(browser, { width: 360, height: 740 });
-    await signInAs(page, server.url, buyer.username, buyer.password);
-    await page.goto(`${server.url}${chatPath}`);
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(running.server);
+    await setGoodsStatus(running.server, seller, goods.id, "sold");
+    const page = await newPage(running.browser, { width: 360, height: 740 });
+    await signInAs(page, running.server.url, buyer.username, buyer.password);
+    await page.goto(`${running.server.url}${chatPath}`);
     const tag = page.locator(".conversation__goods-status", { hasText: "已售出" });
     await tag.waitFor();
     const [tagBox, headerBox] = await Promise.all([
@@ -193,10 +189,10 @@ describe("the chat on a phone (360 px)", () => {
 describe("a session ended while the chat is open", () => {
   /** A new user on a chat of theirs, whose socket is surely open (a message went through it). */
   async function userInChat() {
-    const { seller, chatPath } = await buyerAndSellerChat(server);
-    const page = await newPage(browser);
-    const token = await signInAs(page, server.url, seller.username, seller.password);
-    await page.goto(`${server.url}${chatPath}`);
+    const { seller, chatPath } = await buyerAndSellerChat(running.server);
+    const page = await newPage(running.browser);
+    const token = await signInAs(page, running.server.url, seller.username, seller.password);
+    await page.goto(`${running.server.url}${chatPath}`);
     await sendChatMessage(page, "你好");
     return { user: seller, page, token };
   }
@@ -210,14 +206,14 @@ describe("a session ended while the chat is open", () => {
 
   it("signs out and opens the login page when the session is logged out elsewhere", async () => {
     const { page, token } = await userInChat();
-    const reply = await call(server.app, "POST", "/api/user/logout", { token });
+    const reply = await call(running.server.app, "POST", "/api/user/logout", { token });
     expect(reply.code).toBe(200);
     await expectSignedOutOnLogin(page);
   });
 
   it("signs out when the password is changed in another session", async () => {
     const { user, page } = await userInChat();
-    const reply = await call(server.app, "PUT", "/api/user/password", {
+    const reply = await call(running.server.app, "PUT", "/api/user/password", {
       token: user.token,
       body: { oldPassword: user.password, newPassword: "another789" },
     });
@@ -233,7 +229,7 @@ describe("a session ended while the chat is open", () => {
     });
     await page.getByRole("button", { name: `${user.username}的菜单` }).click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${running.server.url}/`);
     // Longer than a 401's redirect to the login page (1.5 s): none comes.
     await page.waitForTimeout(2500);
     expect(visited).not.toContain("/login");

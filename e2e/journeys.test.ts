@@ -1,25 +1,15 @@
-import type { Browser, Page, Route } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
-import { launchBrowser } from "./browser.js";
 import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
-import { type RunningServer, startServer } from "./server.js";
+import { useServerAndBrowser } from "./server.js";
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const running = useServerAndBrowser(beforeAll, afterAll);
 
 /** The answer of the captcha the page shows: only a test can read it, from the database. */
 async function captchaAnswer(): Promise<string> {
-  const row = await server.app.db
+  const row = await running.server.app.db
     .selectFrom("captchas")
     .select("answer")
     .orderBy("expiresAt", "desc")
@@ -57,8 +47,8 @@ const goodsPath = (goodsId: string) => `/goodsinfo/${goodsId}`;
 describe("a seller and a buyer, end to end", () => {
   it("registers through the captcha and the e-mail code from the outbox", async () => {
     const seller = { username: "journey_seller", email: "journey_seller@example.com", password: "firstpass1" };
-    const page = await newPage(browser);
-    await page.goto(`${server.url}/reg`);
+    const page = await newPage(running.browser);
+    await page.goto(`${running.server.url}/reg`);
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill(seller.password);
     await page.getByLabel("确认密码", { exact: true }).fill(seller.password);
@@ -67,14 +57,16 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送，请查收邮件").waitFor();
-    await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(server.dataDir, seller.email));
+    await page
+      .getByLabel("邮箱验证码", { exact: true })
+      .fill(await readOutboxCode(running.server.dataDir, seller.email));
     await page.getByRole("button", { name: /注\s*册/ }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${running.server.url}/`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).waitFor();
   });
 
   it("posts goods with two pictures and lands on their page", async () => {
-    const page = await pageOf(browser, server, await newUser(server), "/post");
+    const page = await pageOf(running.browser, running.server, await newUser(running.server), "/post");
     const uploads = holdRequests(page, "**/api/com/upload", 2);
     await page.locator("input[type=file]").setInputFiles([
       { name: "front.jpg", mimeType: "image/jpeg", buffer: await photo("#3a6ea5") },
@@ -96,20 +88,20 @@ describe("a seller and a buyer, end to end", () => {
   });
 
   it("is found by another user with a Chinese keyword, who favourites it and comments", async () => {
-    const goods = await goodsOf(server, await newUser(server), {
+    const goods = await goodsOf(running.server, await newUser(running.server), {
       title: "全画幅二手相机 送相机包",
       category: "digital",
       priceCents: 366_600,
     });
-    const page = await pageOf(browser, server, await demoUser(server, "alice"));
+    const page = await pageOf(running.browser, running.server, await demoUser(running.server, "alice"));
     await page.getByLabel("搜索闲置").fill("二手相机");
     await page.getByLabel("搜索闲置").press("Enter");
     await page.waitForURL(/\/search_result\?keyword=/);
     await page.getByText("全画幅二手相机 送相机包").click();
-    await page.waitForURL(`${server.url}${goodsPath(goods.id)}`);
+    await page.waitForURL(`${running.server.url}${goodsPath(goods.id)}`);
 
-    await page.getByRole("button", { name: "收藏" }).click();
-    await page.getByRole("button", { name: "已收藏" }).waitFor();
+    await page.getByRole("button", { name: "收藏", exact: true }).click();
+    await page.getByRole("button", { name: "已收藏", exact: true }).waitFor();
     await page.getByText("1 人想要").waitFor();
 
     await page.getByLabel("留言内容").fill("快门多少次了？");
@@ -118,10 +110,10 @@ describe("a seller and a buyer, end to end", () => {
   });
 
   it("marks the goods sold, and the buyer's conversation about them says so", async () => {
-    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(server);
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(running.server);
     const [sellerPage, buyerPage] = await Promise.all([
-      pageOf(browser, server, seller, goodsPath(goods.id)),
-      pageOf(browser, server, buyer, chatPath),
+      pageOf(running.browser, running.server, seller, goodsPath(goods.id)),
+      pageOf(running.browser, running.server, buyer, chatPath),
     ]);
     await buyerPage.locator(".conversation__goods", { hasText: "九成新二手相机 带镜头" }).waitFor();
     await sellerPage.getByLabel("闲置状态").click();
@@ -133,35 +125,35 @@ describe("a seller and a buyer, end to end", () => {
   });
 
   it("puts the goods back on sale from the personal center's list", async () => {
-    const seller = await newUser(server);
-    const goods = await goodsOf(server, seller, { title: "九成新二手相机 带镜头" });
-    await setGoodsStatus(server, seller, goods.id, "sold");
-    const page = await pageOf(browser, server, seller, "/userinfo");
+    const seller = await newUser(running.server);
+    const goods = await goodsOf(running.server, seller, { title: "九成新二手相机 带镜头" });
+    await setGoodsStatus(running.server, seller, goods.id, "sold");
+    const page = await pageOf(running.browser, running.server, seller, "/userinfo");
     const item = page.locator(".my-goods", { hasText: "九成新二手相机 带镜头" });
     await item.getByText("已售出").first().waitFor();
     await item.getByLabel("九成新二手相机 带镜头的状态").click();
     await page.getByTitle("在售").last().click();
     await page.getByText("已标记为在售").waitFor();
-    const detail = await (await fetch(`${server.url}/api/goods/info/${goods.id}`)).json();
+    const detail = await (await fetch(`${running.server.url}/api/goods/info/${goods.id}`)).json();
     expect(detail.data.status).toBe("on_sale");
   });
 
   it("changes the password, stays signed in, and signs in again with the new one after logging out", async () => {
-    const seller = await newUser(server, "firstpass1");
-    const page = await pageOf(browser, server, seller, "/userinfo");
+    const seller = await newUser(running.server, "firstpass1");
+    const page = await pageOf(running.browser, running.server, seller, "/userinfo");
     await page.getByRole("tab", { name: "账号安全" }).click();
     await page.getByLabel("原密码").fill(seller.password);
     await page.getByLabel("新密码").fill("secondpass2");
     await page.getByRole("button", { name: "修改密码" }).click();
     await page.getByText("密码已修改，其他设备已退出登录").waitFor();
-    expect(page.url()).toBe(`${server.url}/userinfo`);
+    expect(page.url()).toBe(`${running.server.url}/userinfo`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();
     await page.getByRole("link", { name: "登录" }).click();
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill("secondpass2");
     await page.getByRole("button", { name: /登\s*录/ }).click();
-    await page.waitForURL(`${server.url}/`);
+    await page.waitForURL(`${running.server.url}/`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).waitFor();
   });
 });

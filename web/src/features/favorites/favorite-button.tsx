@@ -21,7 +21,13 @@ export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onN
   return (
     <Button
       size="large"
-      icon={favorite?.exists ? <HeartFilled className="heart--on" /> : <HeartOutlined />}
+      icon={
+        favorite?.exists ? (
+          <HeartFilled className="heart--on" aria-hidden="true" />
+        ) : (
+          <HeartOutlined aria-hidden="true" />
+        )
+      }
       onClick={toggleFavorite}
       aria-pressed={Boolean(favorite?.exists)}
     >

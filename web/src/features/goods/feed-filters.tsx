@@ -11,6 +11,30 @@ interface FeedFiltersProps {
   onChange(values: FeedFilterValues): void;
 }
 
+/** One end of the price range, in yuan; emptied, it is no bound. */
+function PriceInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | undefined;
+  onChange(yuan: number | undefined): void;
+}) {
+  return (
+    <InputNumber
+      size="large"
+      aria-label={label}
+      placeholder={label}
+      min={0}
+      max={MAX_YUAN}
+      precision={2}
+      value={value ?? null}
+      onChange={(yuan) => onChange(yuan ?? undefined)}
+    />
+  );
+}
+
 /** 筛选: a button opening a panel of 价格区间, 成色 and 城市, applied together with 确定. */
 export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
   const [open, setOpen] = useState(false);
@@ -25,8 +49,6 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
     onChange({ ...draft, city: draft.city.trim() });
     setOpen(false);
   };
-  const price = (yuan: number | null) => (yuan === null ? undefined : yuan);
-
   return (
     <>
       <Badge count={activeFilterCount(values)} size="small" color="var(--brand)">
@@ -54,27 +76,9 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
         <fieldset className="feed-filters__group">
           <legend>价格区间（元）</legend>
           <div className="feed-filters__price">
-            <InputNumber
-              size="large"
-              aria-label="最低价"
-              placeholder="最低价"
-              min={0}
-              max={MAX_YUAN}
-              precision={2}
-              value={draft.minYuan ?? null}
-              onChange={(yuan) => setDraft({ ...draft, minYuan: price(yuan) })}
-            />
+            <PriceInput label="最低价" value={draft.minYuan} onChange={(minYuan) => setDraft({ ...draft, minYuan })} />
             <span aria-hidden="true">-</span>
-            <InputNumber
-              size="large"
-              aria-label="最高价"
-              placeholder="最高价"
-              min={0}
-              max={MAX_YUAN}
-              precision={2}
-              value={draft.maxYuan ?? null}
-              onChange={(yuan) => setDraft({ ...draft, maxYuan: price(yuan) })}
-            />
+            <PriceInput label="最高价" value={draft.maxYuan} onChange={(maxYuan) => setDraft({ ...draft, maxYuan })} />
           </div>
           {reversed && (
             <p className="feed-filters__error" role="alert">
