@@ -11,7 +11,7 @@ import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { signIn } from "./session";
 import "./accounts.css";
-import { FingerSized } from "./finger-sized";
+import { FingerSized } from "../../components/finger-sized";
 
 type Mode = "username" | "email";
 

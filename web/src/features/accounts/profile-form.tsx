@@ -6,7 +6,7 @@ import { errorText } from "../../app/api-error";
 import { useUploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./accounts-api";
 import "./accounts.css";
-import { FingerSized } from "./finger-sized";
+import { FingerSized } from "../../components/finger-sized";
 
 /** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
 function AvatarField({ initialUrl }: { initialUrl: string }) {

@@ -11,7 +11,7 @@ import { CaptchaAndCode } from "./captcha-and-code";
 import { signIn } from "./session";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
-import { FingerSized } from "./finger-sized";
+import { FingerSized } from "../../components/finger-sized";
 
 interface RegisterValues {
   username: string;

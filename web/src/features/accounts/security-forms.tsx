@@ -7,7 +7,7 @@ import { useChangeEmailMutation, useChangePasswordMutation } from "./accounts-ap
 import { CaptchaAndCode } from "./captcha-and-code";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
-import { FingerSized } from "./finger-sized";
+import { FingerSized } from "../../components/finger-sized";
 
 interface ChangeEmailValues {
   email: string;

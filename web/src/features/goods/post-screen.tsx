@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
+import { FingerSized } from "../../components/finger-sized";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { PICTURE_HINT, type PictureItem, PictureUploader } from "../pictures/ui";
 import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
@@ -77,77 +78,79 @@ export default function PostScreen() {
   return (
     <div className="page post-page">
       <Card title={<h1 className="post-page__title">{editId ? "编辑闲置" : "发布闲置"}</h1>}>
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={submit}
-          initialValues={{ condition: "good", pictures: [] }}
-          scrollToFirstError
-        >
-          <Form.Item name="pictures" label="图片" extra={PICTURE_HINT}>
-            <PictureUploader />
-          </Form.Item>
-          <Form.Item
-            name="title"
-            label="标题"
-            rules={[
-              { required: true, whitespace: true },
-              { min: GoodsLimits.titleMin, max: GoodsLimits.titleMax },
-            ]}
+        <FingerSized>
+          <Form
+            form={form}
+            layout="vertical"
+            onFinish={submit}
+            initialValues={{ condition: "good", pictures: [] }}
+            scrollToFirstError
           >
-            <Input
-              placeholder="品牌型号、新旧程度，如：iPhone 13 128G 九成新"
-              maxLength={GoodsLimits.titleMax}
-              showCount
-            />
-          </Form.Item>
-          <Form.Item name="description" label="描述" rules={[{ max: GoodsLimits.descriptionMax }]}>
-            <Input.TextArea
-              placeholder="说说入手渠道、使用感受、有无瑕疵、转手原因"
-              autoSize={{ minRows: 4, maxRows: 10 }}
-              maxLength={GoodsLimits.descriptionMax}
-              showCount
-            />
-          </Form.Item>
-          <div className="post-page__prices">
-            <Form.Item
-              name="priceYuan"
-              label="价格（元）"
-              rules={[{ required: true }, { type: "number", min: 0, max: maxYuan }]}
-            >
-              <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+            <Form.Item name="pictures" label="图片" extra={PICTURE_HINT}>
+              <PictureUploader />
             </Form.Item>
             <Form.Item
-              name="originalPriceYuan"
-              label="原价（元，可不填）"
-              rules={[{ type: "number", min: 0, max: maxYuan }]}
+              name="title"
+              label="标题"
+              rules={[
+                { required: true, whitespace: true },
+                { min: GoodsLimits.titleMin, max: GoodsLimits.titleMax },
+              ]}
             >
-              <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+              <Input
+                placeholder="品牌型号、新旧程度，如：iPhone 13 128G 九成新"
+                maxLength={GoodsLimits.titleMax}
+                showCount
+              />
             </Form.Item>
-          </div>
-          <Form.Item name="category" label="分类" rules={[{ required: true }]}>
-            <Select options={categoryOptions} placeholder="选择分类" />
-          </Form.Item>
-          <Form.Item name="condition" label="成色" rules={[{ required: true }]}>
-            <Radio.Group
-              optionType="button"
-              options={Object.entries(CONDITIONS).map(([value, label]) => ({ value, label }))}
-            />
-          </Form.Item>
-          <Form.Item name="location" label="所在地" rules={[{ max: GoodsLimits.locationMax }]}>
-            <Input placeholder="如：上海 徐汇" maxLength={GoodsLimits.locationMax} />
-          </Form.Item>
-          {error && <Alert type="error" title={error} showIcon role="alert" className="post-page__error" />}
-          <Button
-            type="primary"
-            htmlType="submit"
-            size="large"
-            className="post-page__submit"
-            loading={createState.isLoading || updateState.isLoading}
-          >
-            {editId ? "保存修改" : "发布"}
-          </Button>
-        </Form>
+            <Form.Item name="description" label="描述" rules={[{ max: GoodsLimits.descriptionMax }]}>
+              <Input.TextArea
+                placeholder="说说入手渠道、使用感受、有无瑕疵、转手原因"
+                autoSize={{ minRows: 4, maxRows: 10 }}
+                maxLength={GoodsLimits.descriptionMax}
+                showCount
+              />
+            </Form.Item>
+            <div className="post-page__prices">
+              <Form.Item
+                name="priceYuan"
+                label="价格（元）"
+                rules={[{ required: true }, { type: "number", min: 0, max: maxYuan }]}
+              >
+                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+              </Form.Item>
+              <Form.Item
+                name="originalPriceYuan"
+                label="原价（元，可不填）"
+                rules={[{ type: "number", min: 0, max: maxYuan }]}
+              >
+                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+              </Form.Item>
+            </div>
+            <Form.Item name="category" label="分类" rules={[{ required: true }]}>
+              <Select options={categoryOptions} placeholder="选择分类" />
+            </Form.Item>
+            <Form.Item name="condition" label="成色" rules={[{ required: true }]}>
+              <Radio.Group
+                optionType="button"
+                options={Object.entries(CONDITIONS).map(([value, label]) => ({ value, label }))}
+              />
+            </Form.Item>
+            <Form.Item name="location" label="所在地" rules={[{ max: GoodsLimits.locationMax }]}>
+              <Input placeholder="如：上海 徐汇" maxLength={GoodsLimits.locationMax} />
+            </Form.Item>
+            {error && <Alert type="error" title={error} showIcon role="alert" className="post-page__error" />}
+            <Button
+              type="primary"
+              htmlType="submit"
+              size="large"
+              className="post-page__submit"
+              loading={createState.isLoading || updateState.isLoading}
+            >
+              {editId ? "保存修改" : "发布"}
+            </Button>
+          </Form>
+        </FingerSized>
       </Card>
     </div>
   );
