@@ -95,6 +95,8 @@ describe("the goods detail", () => {
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/^\/goodsinfo\/\d+$/);
     expect(links).not.toContain(`/goodsinfo/${running.goodsId}`);
+    // Each suggestion carries its heart, as in the feeds.
+    expect(await similar.getByRole("button", { name: /^收藏：/ }).count()).toBe(links.length);
 
     await similar.locator(".goods-card").first().click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
