@@ -174,6 +174,21 @@ async function benchSqlite(dir: string): Promise<EndpointResult[]> {
 
 async function benchPostgres(url: string, dir: string): Promise<EndpointResult[]> {
   const schema = `bench_http_${randomBytes(4).toString("hex")}`;
+  const dropSchema = async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  };
+  // A million goods must not stay behind in the shared database when the run is stopped with Ctrl-C.
+  // The SIGINT can come twice (the terminal's, and npm passing it on): the second must not kill the drop.
+  let dropping = false;
+  const dropAndExit = () => {
+    if (dropping) return;
+    dropping = true;
+    void dropSchema().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", dropAndExit);
   const started = performance.now();
   try {
     await fillPostgres(url, schema, COUNT);
@@ -182,10 +197,8 @@ async function benchPostgres(url: string, dir: string): Promise<EndpointResult[]
     const token = await sessionToken(target);
     return await measureServers("PostgreSQL", productEnv(dir, serverDatabaseUrl(target)), token);
   } finally {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
+    process.off("SIGINT", dropAndExit);
+    await dropSchema();
   }
 }
 
