@@ -11,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { PageLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
 import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
@@ -37,12 +38,12 @@ interface Endpoint {
   signedIn?: boolean;
 }
 
-/** The list, a page halfway down it, one goods, four kinds of keyword, and a signed-in check. */
+/** The list, a page halfway down it (or the last page the API serves, if sooner), one goods, four kinds of keyword, and a signed-in check. */
 function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
   const search = (keyword: string) => `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`;
   return [
     { name: "list, page 1", path: "/api/goods/getlist" },
-    { name: `list, page ${deepPage} (halfway)`, path: `/api/goods/getlist?page=${deepPage}` },
+    { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` },
     { name: "detail", path: `/api/goods/info/${goodsId}` },
     { name: "search 手机 (common)", path: search("手机") },
     { name: "search 索尼吉他 (rare)", path: search("索尼吉他") },
@@ -62,7 +63,7 @@ async function call(url: string, token: string, init: RequestInit = {}): Promise
   return response;
 }
 
-/** The endpoints on this data: the newest goods (favourited by the signed-in user) and the list's middle page. */
+/** The endpoints on this data: the newest goods (favourited by the signed-in user) and a deep page. */
 async function discoverEndpoints(product: BenchServer, token: string): Promise<Endpoint[]> {
   const firstPage = (await (await call(`${product.url}/api/goods/getlist`, token)).json()) as {
     data: { list: { id: string }[]; total: number; pageSize: number };
@@ -75,7 +76,7 @@ async function discoverEndpoints(product: BenchServer, token: string): Promise<E
     body: JSON.stringify({ goodsId }),
   });
   const pages = Math.ceil(firstPage.data.total / firstPage.data.pageSize);
-  return endpointsOf(goodsId, Math.max(1, Math.floor(pages / 2)));
+  return endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
 }
 
 /** Each endpoint's answer from the product, for the raw server to send. */
