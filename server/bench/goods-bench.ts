@@ -14,17 +14,14 @@ import {
   type GoodsSearchQuery,
   GoodsSearchQuerySchema,
 } from "@xianzhi/contract";
-import SqliteDatabase from "better-sqlite3";
 import { sql } from "kysely";
 import pg from "pg";
-import { type Db, openDatabase, registerSqliteFunctions } from "../src/db/database.js";
-import { migrateToLatest } from "../src/db/migrate.js";
+import { type Db, openDatabase } from "../src/db/database.js";
 import { listGoods, searchGoods } from "../src/features/goods/goods-service.js";
-import { generateGoods, seededRandom } from "./catalogue.js";
+import { fillPostgres, fillSqlite } from "./bulk-load.js";
 
 const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
-const BATCH = 10_000;
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** BENCH_DATABASES=sqlite or =postgres runs one; BENCH_KEEP=1 keeps the PostgreSQL data in schema bench_keep. */
 const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
@@ -74,98 +71,6 @@ const CASES: Case[] = [
   { name: "no index: 苹果手机 by LIKE over every row", run: fullScan("苹果手机") },
 ];
 
-function rows(count: number) {
-  const random = seededRandom(42);
-  const now = new Date("2026-01-01T00:00:00Z").getTime();
-  return Array.from({ length: count }, (_, i) => {
-    const goods = generateGoods(random);
-    const at = new Date(now + i * 1000).toISOString();
-    return { ...goods, listed: goods.status === "sold" ? 0 : 1, createdAt: at };
-  });
-}
-
-async function fillSqlite(file: string): Promise<void> {
-  const db = openDatabase({ sqliteFile: file });
-  await migrateToLatest(db);
-  await db.destroy();
-  const raw = new SqliteDatabase(file);
-  registerSqliteFunctions(raw);
-  raw.pragma("journal_mode = WAL");
-  raw.pragma("synchronous = OFF");
-  raw
-    .prepare(
-      "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES ('bench', 'bench', 'bench@example.com', 'x', 'bench', '', ?, ?)",
-    )
-    .run("2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z");
-  const insert = raw.prepare(
-    `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-     VALUES (1, @title, @description, @priceCents, @category, @condition, @location, @status, @listed, @favCount, @createdAt, @createdAt)`,
-  );
-  const all = rows(COUNT);
-  for (let start = 0; start < all.length; start += BATCH) {
-    raw.transaction(() => {
-      for (const row of all.slice(start, start + BATCH)) insert.run(row);
-    })();
-  }
-  raw.exec(
-    "UPDATE goods_stats SET listed_count = (SELECT COUNT(*) FROM goods WHERE listed = 1 AND goods.category = goods_stats.category)",
-  );
-  raw.exec("ANALYZE");
-  raw.close();
-}
-
-async function fillPostgres(url: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public");
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const db = openDatabase({ postgresUrl: url, postgresSchema: schema });
-  await migrateToLatest(db);
-  await db.destroy();
-
-  const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
-  await client.connect();
-  await client.query(
-    "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES ('bench', 'bench', 'bench@example.com', 'x', 'bench', '', '2026-01-01', '2026-01-01')",
-  );
-  // A bulk load: the GIN search indexes are dropped while the rows are written and built after.
-  const { rows: searchIndexes } = await client.query<{ indexname: string; indexdef: string }>(
-    "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'goods' AND indexdef LIKE '%USING gin%'",
-    [schema],
-  );
-  for (const index of searchIndexes) await client.query(`DROP INDEX ${index.indexname}`);
-  const all = rows(COUNT);
-  for (let start = 0; start < all.length; start += BATCH) {
-    const batch = all.slice(start, start + BATCH);
-    const column = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((row) => row[key]);
-    await client.query(
-      `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-       SELECT 1, t, d, p, c, co, lo, s, l, f, ca, ca
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS u(t, d, p, c, co, s, l, f, ca, lo)`,
-      [
-        column("title"),
-        column("description"),
-        column("priceCents"),
-        column("category"),
-        column("condition"),
-        column("status"),
-        column("listed"),
-        column("favCount"),
-        column("createdAt"),
-        column("location"),
-      ],
-    );
-  }
-  await client.query("SET maintenance_work_mem = '1GB'");
-  for (const index of searchIndexes) await client.query(index.indexdef);
-  await client.query(
-    "UPDATE goods_stats SET listed_count = (SELECT COUNT(*) FROM goods WHERE listed = 1 AND goods.category = goods_stats.category)",
-  );
-  await client.query("VACUUM ANALYZE goods");
-  await client.end();
-}
-
 async function schemaExists(url: string, schema: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -210,7 +115,7 @@ async function main(): Promise<void> {
     let started = performance.now();
     if (databases.includes("sqlite")) {
       const file = path.join(dir, "bench.db");
-      await fillSqlite(file);
+      await fillSqlite(file, COUNT);
       console.log(`SQLite: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
       const sqliteDb = openDatabase({ sqliteFile: file });
       results.push({ name: "SQLite", medians: await measure(sqliteDb) });
@@ -221,7 +126,7 @@ async function main(): Promise<void> {
       const schema = keep ? "bench_keep" : `bench_${randomBytes(4).toString("hex")}`;
       started = performance.now();
       try {
-        if (!keep || !(await schemaExists(postgresUrl, schema))) await fillPostgres(postgresUrl, schema);
+        if (!keep || !(await schemaExists(postgresUrl, schema))) await fillPostgres(postgresUrl, schema, COUNT);
         console.log(`PostgreSQL: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
         const pgDb = openDatabase({ postgresUrl, postgresSchema: schema });
         results.push({ name: "PostgreSQL", medians: await measure(pgDb) });

@@ -1,0 +1,61 @@
+/**
+ * The two servers a benchmark compares, each in a process of its own so that neither shares an
+ * event loop with the load generator: the product, and a raw Node `http` server that sends the
+ * product's answers back as fixed bytes, the ceiling any Node server on this machine can reach.
+ */
+import { type ChildProcess, fork, type Serializable } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** One recorded answer: what the raw server sends for a path, byte for byte. */
+export interface FixedReply {
+  contentType: string;
+  /** The body in base64: replies travel to the raw server as JSON. */
+  body: string;
+}
+
+/** What a server process tells its parent once it listens. */
+export interface ReadyMessage {
+  url: string;
+}
+
+export interface BenchServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The product as `npm start` runs it (from source), configured by `env` alone. */
+export function startProductServer(env: Record<string, string>): Promise<BenchServer> {
+  return startChild("product-server.ts", env);
+}
+
+/** A raw Node server answering each path of `replies` (path and query, as requested) with its bytes. */
+export function startRawServer(replies: Record<string, FixedReply>): Promise<BenchServer> {
+  return startChild("raw-server.ts", {}, replies);
+}
+
+function startChild(script: string, env: Record<string, string>, message?: Serializable): Promise<BenchServer> {
+  const child = fork(path.join(benchDir, script), {
+    cwd: path.resolve(benchDir, ".."),
+    execArgv: ["--import", "tsx", "--conditions=source"],
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  if (message !== undefined) child.send(message);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s`)), 120_000);
+    child.once("message", (ready: ReadyMessage) => {
+      clearTimeout(timer);
+      resolve({ url: ready.url, stop: () => stop(child, exited) });
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
+  });
+}
+
+async function stop(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode === null) child.kill("SIGTERM");
+  await exited;
+}

@@ -1,0 +1,254 @@
+/**
+ * npm run bench:http: the whole HTTP path of the busiest reads (list, detail, search, fav/exists)
+ * against its ceiling, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
+ * PostgreSQL. The product and a raw Node server sending the product's own answers as fixed bytes
+ * take turns under the same autocannon load, so the ratio holds on a shared, noisy machine.
+ * Writes bench/results.md.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import { PageLimits } from "@xianzhi/contract";
+import autocannon from "autocannon";
+import pg from "pg";
+import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
+import { serverDatabaseUrl, signedInUser } from "../src/test-support/server-process.js";
+import { type BenchServer, type FixedReply, startProductServer, startRawServer } from "./bench-servers.js";
+import { fillPostgres, fillSqlite } from "./bulk-load.js";
+import { describeMachine, type EndpointResult, loadAverage, type RunFigures, resultTable } from "./http-report.js";
+
+const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Request logs are off by default: at info level every request writes a line, which the ceiling does not. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+/** BENCH_DATABASES=sqlite or =postgres runs one. */
+const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
+const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/results.md");
+
+interface Endpoint {
+  name: string;
+  /** Path and query, as the client sends them (the raw server looks its reply up by them). */
+  path: string;
+  signedIn?: boolean;
+}
+
+/** The list, a page halfway down it (or the last page the API serves, if sooner), one goods, four kinds of keyword, and a signed-in check. */
+function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
+  const search = (keyword: string) => `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`;
+  return [
+    { name: "list, page 1", path: "/api/goods/getlist" },
+    { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` },
+    { name: "detail", path: `/api/goods/info/${goodsId}` },
+    { name: "search 手机 (common)", path: search("手机") },
+    { name: "search 索尼吉他 (rare)", path: search("索尼吉他") },
+    { name: "search 机 (1 character)", path: search("机") },
+    { name: "search iPhone (Latin)", path: search("iPhone") },
+    { name: "fav/exists (signed in)", path: `/api/fav/exists/${goodsId}`, signedIn: true },
+  ];
+}
+
+/** No Accept-Encoding, as autocannon sends none: both servers send the same uncompressed bytes. */
+async function call(url: string, token: string, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { "accept-encoding": "identity", authorization: `Bearer ${token}`, ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return response;
+}
+
+/** The endpoints on this data: the newest goods (favourited by the signed-in user) and a deep page. */
+async function discoverEndpoints(product: BenchServer, token: string): Promise<Endpoint[]> {
+  const firstPage = (await (await call(`${product.url}/api/goods/getlist`, token)).json()) as {
+    data: { list: { id: string }[]; total: number; pageSize: number };
+  };
+  const goodsId = firstPage.data.list[0]?.id;
+  if (!goodsId) throw new Error("the list is empty");
+  await call(`${product.url}/api/fav`, token, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ goodsId }),
+  });
+  const pages = Math.ceil(firstPage.data.total / firstPage.data.pageSize);
+  return endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
+}
+
+/** Each endpoint's answer from the product, for the raw server to send. */
+async function recordReplies(product: BenchServer, endpoints: Endpoint[], token: string) {
+  const replies: Record<string, FixedReply> = {};
+  for (const endpoint of endpoints) {
+    const response = await call(`${product.url}${endpoint.path}`, token);
+    if (response.headers.has("content-encoding")) throw new Error(`${endpoint.path} came compressed`);
+    replies[endpoint.path] = {
+      contentType: response.headers.get("content-type") ?? "application/octet-stream",
+      body: Buffer.from(await response.arrayBuffer()).toString("base64"),
+    };
+  }
+  return replies;
+}
+
+async function load(server: BenchServer, endpoint: Endpoint, token: string, seconds: number): Promise<RunFigures> {
+  const result = await autocannon({
+    url: `${server.url}${endpoint.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: endpoint.signedIn ? { authorization: `Bearer ${token}` } : {},
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    failures: result.non2xx + result.errors,
+  };
+}
+
+/** Product and raw server take turns on every endpoint, RUNS rounds over all endpoints, after a warm-up. */
+async function measureServers(database: string, serverEnv: Record<string, string>, token: string) {
+  const product = await startProductServer(serverEnv);
+  let raw: BenchServer | undefined;
+  try {
+    const endpoints = await discoverEndpoints(product, token);
+    const replies = await recordReplies(product, endpoints, token);
+    raw = await startRawServer(replies);
+    const results: EndpointResult[] = endpoints.map((endpoint) => ({
+      endpoint: endpoint.name,
+      database,
+      bodyBytes: Buffer.from(replies[endpoint.path]?.body ?? "", "base64").length,
+      product: [],
+      raw: [],
+    }));
+    for (const endpoint of endpoints) {
+      await load(product, endpoint, token, 1);
+      await load(raw, endpoint, token, 1);
+    }
+    for (let run = 1; run <= RUNS; run++) {
+      for (const [i, endpoint] of endpoints.entries()) {
+        const result = results[i] as EndpointResult;
+        result.product.push(await load(product, endpoint, token, SECONDS));
+        result.raw.push(await load(raw, endpoint, token, SECONDS));
+        const last = (runs: RunFigures[]) => Math.round(runs[runs.length - 1]?.requestsPerSecond ?? 0);
+        console.log(`${database} run ${run}, ${endpoint.name}: ${last(result.product)} / ${last(result.raw)} req/s`);
+      }
+    }
+    return results;
+  } finally {
+    await raw?.stop();
+    await product.stop();
+  }
+}
+
+/** Environment of a product server: its own data folder, no demo data, limits out of the way. */
+function productEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    REDIS_URL: "",
+    DEMO_DATA: "false",
+    LOG_LEVEL,
+    RATE_LIMIT_MULTIPLIER: "100000",
+  };
+}
+
+async function sessionToken(target: DatabaseTarget): Promise<string> {
+  const db = openDatabase(target);
+  try {
+    return (await signedInUser(db, "bencher")).token;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function benchSqlite(dir: string): Promise<EndpointResult[]> {
+  const started = performance.now();
+  const file = path.join(dir, "xianzhi.db");
+  await fillSqlite(file, COUNT);
+  console.log(`SQLite: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  const token = await sessionToken({ sqliteFile: file });
+  return measureServers("SQLite", productEnv(dir), token);
+}
+
+async function benchPostgres(url: string, dir: string): Promise<EndpointResult[]> {
+  const schema = `bench_http_${randomBytes(4).toString("hex")}`;
+  const dropSchema = async () => {
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  };
+  // A million goods must not stay behind in the shared database when the run is stopped with Ctrl-C.
+  // The SIGINT can come twice (the terminal's, and npm passing it on): the second must not kill the drop.
+  let dropping = false;
+  const dropAndExit = () => {
+    if (dropping) return;
+    dropping = true;
+    void dropSchema().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", dropAndExit);
+  const started = performance.now();
+  try {
+    await fillPostgres(url, schema, COUNT);
+    console.log(`PostgreSQL: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const target = { postgresUrl: url, postgresSchema: schema };
+    const token = await sessionToken(target);
+    return await measureServers("PostgreSQL", productEnv(dir, serverDatabaseUrl(target)), token);
+  } finally {
+    process.off("SIGINT", dropAndExit);
+    await dropSchema();
+  }
+}
+
+/** How to repeat this run: the settings that were set, without a password. */
+function command(): string {
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL")
+    .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
+  return [...settings, `npm run ${process.env.npm_lifecycle_event ?? "bench:http"}`].join(" ");
+}
+
+function report(results: EndpointResult[], loadAtStart: string, started: Date): string {
+  return [
+    `# HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
+    "",
+    `- Command: \`${command()}\``,
+    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
+    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} run${RUNS === 1 ? "" : "s"} per server, interleaved (product, raw, product, raw…) over all endpoints after a 1 s warm-up each; no compression asked for`,
+    `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000); raw: a Node \`http\` server sending each endpoint's recorded answer (same bytes, same content type)`,
+    "- req/s is autocannon's mean per second of a run; the table gives the median of the runs and their range; product/raw divides the medians",
+    "",
+    resultTable(results),
+    "",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const loadAtStart = loadAverage();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-http-bench-"));
+  const results: EndpointResult[] = [];
+  try {
+    if (databases.includes("sqlite")) results.push(...(await benchSqlite(await fs.mkdtemp(path.join(dir, "sqlite-")))));
+    if (postgresUrl && databases.includes("postgres")) {
+      results.push(...(await benchPostgres(postgresUrl, await fs.mkdtemp(path.join(dir, "postgres-")))));
+    } else {
+      console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL");
+    }
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  const text = report(results, loadAtStart, started);
+  console.log(`\n${text}`);
+  await fs.mkdir(path.dirname(resultsFile), { recursive: true });
+  await fs.writeFile(resultsFile, text);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
