@@ -3,11 +3,11 @@ import type { Goods } from "@xianzhi/contract";
 import { App } from "antd";
 import type { MouseEvent, ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { errorText } from "../../app/api-error";
 import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { isSignedIn } from "../accounts";
-import { useAddFavoriteMutation, useFavoriteIdsQuery, useRemoveFavoriteMutation } from "./favorites-api";
+import { useFavoriteIdsQuery } from "./favorites-api";
+import { useToggleFavorite } from "./use-toggle-favorite";
 import "./favorites.css";
 
 interface FavoriteHeartProps {
@@ -23,8 +23,7 @@ export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
-  const [addFavorite] = useAddFavoriteMutation();
-  const [removeFavorite] = useRemoveFavoriteMutation();
+  const toggle = useToggleFavorite();
 
   const toggleFavorite = async (event: MouseEvent) => {
     // The heart sits on a card that links to the goods: a click here is for the heart alone.
@@ -35,8 +34,7 @@ export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
       navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
-    const result = favorite ? await removeFavorite(goods.id) : await addFavorite(goods.id);
-    if ("error" in result) message.error(errorText(result.error));
+    await toggle(goods.id, favorite);
   };
   return (
     <button

@@ -1,0 +1,17 @@
+import { App } from "antd";
+import { errorText } from "../../app/api-error";
+import { useAddFavoriteMutation, useRemoveFavoriteMutation } from "./favorites-api";
+
+/**
+ * Adds or removes a favourite; the heart changes at once (favorites-api) and a refusal is told
+ * with the server's reason. The goods page's button and the cards' hearts both toggle this way.
+ */
+export function useToggleFavorite(): (goodsId: string, isFavorite: boolean) => Promise<void> {
+  const { message } = App.useApp();
+  const [addFavorite] = useAddFavoriteMutation();
+  const [removeFavorite] = useRemoveFavoriteMutation();
+  return async (goodsId, isFavorite) => {
+    const result = isFavorite ? await removeFavorite(goodsId) : await addFavorite(goodsId);
+    if ("error" in result) message.error(errorText(result.error));
+  };
+}
