@@ -3,7 +3,18 @@
  * against its ceiling, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
  * PostgreSQL. The product and a raw Node server sending the product's own answers as fixed bytes
  * take turns under the same autocannon load, so the ratio holds on a shared, noisy machine.
- * Writes bench/results.md.
+ * Writes bench/http.md.
+ *
+ * Settings (environment):
+ * - BENCH_GOODS: goods loaded (1,000,000)
+ * - BENCH_SECONDS: seconds per autocannon run (8)
+ * - BENCH_RUNS: interleaved runs per server and endpoint (3)
+ * - BENCH_CONNECTIONS: autocannon connections (50)
+ * - BENCH_LOG_LEVEL: the product's log level (warn)
+ * - BENCH_DATABASES: sqlite, postgres or both (sqlite,postgres); PostgreSQL needs
+ *   BENCH_DATABASE_URL or TEST_DATABASE_URL
+ * - BENCH_ENDPOINTS: only the endpoints whose name contains one of these comma-separated words
+ *   (e.g. `list,detail`), for short runs while working on one
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -29,7 +40,8 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** BENCH_DATABASES=sqlite or =postgres runs one. */
 const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
-const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/results.md");
+const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/http.md");
+const endpointFilter = process.env.BENCH_ENDPOINTS?.split(",").filter(Boolean);
 
 interface Endpoint {
   name: string;
@@ -76,7 +88,8 @@ async function discoverEndpoints(product: BenchServer, token: string): Promise<E
     body: JSON.stringify({ goodsId }),
   });
   const pages = Math.ceil(firstPage.data.total / firstPage.data.pageSize);
-  return endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
+  const endpoints = endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
+  return endpoints.filter((endpoint) => !endpointFilter || endpointFilter.some((word) => endpoint.name.includes(word)));
 }
 
 /** Each endpoint's answer from the product, for the raw server to send. */
@@ -213,7 +226,7 @@ function command(): string {
 
 function report(results: EndpointResult[], loadAtStart: string, started: Date): string {
   return [
-    `# HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
+    `## HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
     "",
     `- Command: \`${command()}\``,
     `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
