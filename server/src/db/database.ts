@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import { spaceCjk } from "../lib/words.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
@@ -46,7 +54,29 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   registerSqliteFunctions(sqlite);
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+}
+
+/** Enough for every distinct query the app sends; past it the oldest statement is dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs SQLite a parse and a plan each time. Each
+ * SQL text is prepared once here and its statement reused. A statement still being iterated
+ * (a streamed query) is busy and cannot run again meanwhile, so such a query gets a fresh one.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string) => {
+    const cached = statements.get(sql);
+    if (cached && !cached.busy) return cached;
+    if (cached) return sqlite.prepare(sql);
+    const statement = sqlite.prepare(sql);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, statement);
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
 }
 
 /** Functions the search triggers call; every connection that writes goods needs them. */
