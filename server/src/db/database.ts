@@ -36,7 +36,7 @@ export interface OpenOptions {
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new RememberingCamelCasePlugin()];
   if (target.postgresUrl) {
     const pool = createPostgresPool({
       connectionString: target.postgresUrl,
@@ -55,6 +55,31 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   sqlite.pragma("busy_timeout = 5000");
   registerSqliteFunctions(sqlite);
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+}
+
+/**
+ * The camel-case plugin converts every column name of every row, and every identifier of every
+ * query, afresh; the app has a few hundred names, each converted once here.
+ */
+class RememberingCamelCasePlugin extends CamelCasePlugin {
+  readonly #camel = new Map<string, string>();
+  readonly #snake = new Map<string, string>();
+
+  protected override camelCase(name: string): string {
+    return remembered(this.#camel, name, (text) => super.camelCase(text));
+  }
+
+  protected override snakeCase(name: string): string {
+    return remembered(this.#snake, name, (text) => super.snakeCase(text));
+  }
+}
+
+function remembered(memory: Map<string, string>, name: string, convert: (name: string) => string): string {
+  const known = memory.get(name);
+  if (known !== undefined) return known;
+  const converted = convert(name);
+  memory.set(name, converted);
+  return converted;
 }
 
 /** Enough for every distinct query the app sends; past it the oldest statement is dropped. */

@@ -31,7 +31,7 @@ export function pageWindow(query: PageQuery) {
 }
 
 export async function pageOf(db: DbOrTx, ids: number[], total: number, query: PageQuery): Promise<Page<Goods>> {
-  const list = await toGoodsList(db, await repo.goodsByIds(db, ids));
+  const list = toGoodsList(await repo.goodsByIds(db, ids));
   return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -49,7 +49,7 @@ export async function requireOwnGoods(db: DbOrTx, userId: number, goodsId: numbe
 }
 
 export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
-  const [goods] = await toGoodsList(db, await repo.goodsByIds(db, [goodsId]));
+  const [goods] = toGoodsList(await repo.goodsByIds(db, [goodsId]));
   if (!goods) throw appError("GOODS_NOT_FOUND");
   return goods;
 }
@@ -133,9 +133,8 @@ function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQu
 }
 
 export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const filter = filterOf(query);
-  const ids = await repo.listedGoodsIds(db, filter, query.sort, pageWindow(query));
-  return pageOf(db, ids, await repo.countListedGoods(db, filter), query);
+  const { rows, total } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
+  return { list: toGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {
