@@ -1,6 +1,6 @@
 import type { GoodsSort } from "@xianzhi/contract";
 import { type Insertable, sql, type Updateable } from "kysely";
-import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
 import { preparedQueries, preparedQuery } from "../../db/prepared-query.js";
 import type { GoodsTable } from "../../db/schema.js";
 import {
@@ -108,12 +108,18 @@ export async function deleteGoods(db: DbOrTx, id: number): Promise<void> {
   await db.deleteFrom("goods").where("id", "=", id).execute();
 }
 
-export async function countView(db: DbOrTx, id: number): Promise<void> {
-  await db
+const addViewsQuery = preparedQuery<{ id: number; views: number }, never>((db, slot) =>
+  db
     .updateTable("goods")
-    .set((eb) => ({ viewCount: eb("viewCount", "+", 1) }))
-    .where("id", "=", id)
-    .execute();
+    .set((eb) => ({ viewCount: eb("viewCount", "+", slot("views")) }))
+    .where("id", "=", slot("id")),
+);
+
+/** Views counted since the last write, per goods, in one transaction. */
+export async function addViews(db: Db, views: [goodsId: number, count: number][]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const [id, count] of views) await addViewsQuery.execute(tx, { id, views: count });
+  });
 }
 
 export async function adjustListedCount(db: DbOrTx, category: string, delta: number): Promise<void> {

@@ -18,6 +18,7 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
   db: Db;
@@ -54,10 +55,11 @@ export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
   return goods;
 }
 
-/** A person opening the detail page: counted as a view. */
-export async function viewGoods(db: Db, goodsId: number): Promise<Goods> {
-  await repo.countView(db, goodsId);
-  return goodsDetail(db, goodsId);
+/** A person opening the detail page: counted as a view, which the answer includes. */
+export async function viewGoods(db: Db, views: ViewCounter, goodsId: number): Promise<Goods> {
+  const goods = await goodsDetail(db, goodsId);
+  views.count(goodsId);
+  return { ...goods, viewCount: goods.viewCount + views.pending(goodsId) };
 }
 
 export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {

@@ -28,7 +28,7 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
   });
 
-  app.get("/goods/info/:id", async (req) => ok(await goods.viewGoods(db, goodsId(req.params))));
+  app.get("/goods/info/:id", async (req) => ok(await goods.viewGoods(db, app.goodsViews, goodsId(req.params))));
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);
