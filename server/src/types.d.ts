@@ -4,6 +4,7 @@ import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { ViewCounter } from "./features/goods/view-counter.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
+import type { TtlCache } from "./http/response-cache.js";
 import type { Mailer } from "./plugins/mail.js";
 import type { RateLimitHooks } from "./plugins/rate-limit.js";
 import type { Hub } from "./plugins/realtime.js";
@@ -17,6 +18,8 @@ declare module "fastify" {
     hub: Hub;
     /** Views of goods details, written about once a second. */
     goodsViews: ViewCounter;
+    /** Public answers shared by every client for `config.responseCacheMs`. */
+    answers: TtlCache;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
   }

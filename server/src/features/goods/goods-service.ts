@@ -55,11 +55,26 @@ export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
   return goods;
 }
 
-/** A person opening the detail page: counted as a view, which the answer includes. */
-export async function viewGoods(db: Db, views: ViewCounter, goodsId: number): Promise<Goods> {
-  const goods = await goodsDetail(db, goodsId);
+export interface ViewDeps {
+  db: Db;
+  views: ViewCounter;
+  /** Details kept a moment for everyone (see TtlCache). */
+  answers: { get<T>(key: string, make: () => Promise<T>): Promise<T> };
+}
+
+/**
+ * A person opening the detail page: counted as a view, which the answer includes. The details may
+ * come from the cache; their view count is then the one read with them plus the views counted
+ * since, so each answer still shows its own view.
+ */
+export async function viewGoods({ db, views, answers }: ViewDeps, goodsId: number): Promise<Goods> {
+  const seen = await answers.get(`detail:${goodsId}`, async () => {
+    const goods = await goodsDetail(db, goodsId);
+    return { goods, viewCount: goods.viewCount + views.pending(goodsId) };
+  });
   views.count(goodsId);
-  return { ...goods, viewCount: goods.viewCount + views.pending(goodsId) };
+  seen.viewCount += 1;
+  return { ...seen.goods, viewCount: seen.viewCount };
 }
 
 export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {
