@@ -48,15 +48,24 @@ interface Endpoint {
   /** Path and query, as the client sends them (the raw server looks its reply up by them). */
   path: string;
   signedIn?: boolean;
+  /** Sent to a second product process whose answer cache is off (RESPONSE_CACHE_MS=0). */
+  cacheOff?: boolean;
 }
 
 /** The list, a page halfway down it (or the last page the API serves, if sooner), one goods, four kinds of keyword, and a signed-in check. */
 function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
   const search = (keyword: string) => `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`;
+  const list = { name: "list, page 1", path: "/api/goods/getlist" };
+  const deepList = { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` };
+  const detail = { name: "detail", path: `/api/goods/info/${goodsId}` };
+  const cacheOff = (endpoint: Endpoint) => ({ ...endpoint, name: `${endpoint.name} (cache off)`, cacheOff: true });
   return [
-    { name: "list, page 1", path: "/api/goods/getlist" },
-    { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` },
-    { name: "detail", path: `/api/goods/info/${goodsId}` },
+    list,
+    cacheOff(list),
+    deepList,
+    cacheOff(deepList),
+    detail,
+    cacheOff(detail),
     { name: "search 手机 (common)", path: search("手机") },
     { name: "search 索尼吉他 (rare)", path: search("索尼吉他") },
     { name: "search 机 (1 character)", path: search("机") },
@@ -96,6 +105,7 @@ async function discoverEndpoints(product: BenchServer, token: string): Promise<E
 async function recordReplies(product: BenchServer, endpoints: Endpoint[], token: string) {
   const replies: Record<string, FixedReply> = {};
   for (const endpoint of endpoints) {
+    if (replies[endpoint.path]) continue;
     const response = await call(`${product.url}${endpoint.path}`, token);
     if (response.headers.has("content-encoding")) throw new Error(`${endpoint.path} came compressed`);
     replies[endpoint.path] = {
@@ -124,8 +134,11 @@ async function load(server: BenchServer, endpoint: Endpoint, token: string, seco
 /** Product and raw server take turns on every endpoint, RUNS rounds over all endpoints, after a warm-up. */
 async function measureServers(database: string, serverEnv: Record<string, string>, token: string) {
   const product = await startProductServer(serverEnv);
+  let uncached: BenchServer | undefined;
   let raw: BenchServer | undefined;
   try {
+    uncached = await startProductServer({ ...serverEnv, RESPONSE_CACHE_MS: "0" });
+    const productOf = (endpoint: Endpoint) => (endpoint.cacheOff ? (uncached as BenchServer) : product);
     const endpoints = await discoverEndpoints(product, token);
     const replies = await recordReplies(product, endpoints, token);
     raw = await startRawServer(replies);
@@ -137,13 +150,13 @@ async function measureServers(database: string, serverEnv: Record<string, string
       raw: [],
     }));
     for (const endpoint of endpoints) {
-      await load(product, endpoint, token, 1);
+      await load(productOf(endpoint), endpoint, token, 1);
       await load(raw, endpoint, token, 1);
     }
     for (let run = 1; run <= RUNS; run++) {
       for (const [i, endpoint] of endpoints.entries()) {
         const result = results[i] as EndpointResult;
-        result.product.push(await load(product, endpoint, token, SECONDS));
+        result.product.push(await load(productOf(endpoint), endpoint, token, SECONDS));
         result.raw.push(await load(raw, endpoint, token, SECONDS));
         const last = (runs: RunFigures[]) => Math.round(runs[runs.length - 1]?.requestsPerSecond ?? 0);
         console.log(`${database} run ${run}, ${endpoint.name}: ${last(result.product)} / ${last(result.raw)} req/s`);
@@ -152,6 +165,7 @@ async function measureServers(database: string, serverEnv: Record<string, string
     return results;
   } finally {
     await raw?.stop();
+    await uncached?.stop();
     await product.stop();
   }
 }
@@ -233,6 +247,7 @@ function report(results: EndpointResult[], loadAtStart: string, started: Date): 
     `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} run${RUNS === 1 ? "" : "s"} per server, interleaved (product, raw, product, raw…) over all endpoints after a 1 s warm-up each; no compression asked for`,
     `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000); raw: a Node \`http\` server sending each endpoint's recorded answer (same bytes, same content type)`,
+    `- The product answers the goods list and details from a shared in-memory cache (\`RESPONSE_CACHE_MS\`, 1 s by default): the list serialized and compressed once, a detail read once (its view count still counts every request, written to the database once a second). Any change through the process drops the cache; a change made by another process shows within the 1 s. Rows marked *(cache off)* go to a second product process started with \`RESPONSE_CACHE_MS=0\`, where every request reads the database`,
     "- req/s is autocannon's mean per second of a run; the table gives the median of the runs and their range; product/raw divides the medians",
     "",
     resultTable(results),
