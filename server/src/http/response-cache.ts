@@ -10,8 +10,8 @@ type Encoding = "br" | "gzip" | "identity";
 
 /**
  * A short-lived cache of public answers shared by every client: values held for `ttlMs`, and
- * dropped whole when any request that may change data (anything but GET and HEAD) finishes in this
- * process. `ttlMs` bounds how late changes made by another process show; 0 keeps nothing. Callers
+ * dropped whole when any request that may change data (anything but GET and HEAD, unless refused)
+ * finishes in this process. `ttlMs` bounds how late changes made by another process show; 0 keeps nothing. Callers
  * asking for a key while its value is being made wait for that one instead of making their own.
  */
 export class TtlCache {
@@ -40,10 +40,14 @@ export class TtlCache {
     this.#entries.clear();
   }
 
-  /** Dropped after every request that may have changed data, once its answer is sent. */
+  /**
+   * Dropped after every request that may have changed data, once its answer is sent. A refused
+   * request (4xx) changed nothing, so a flood of bad writes cannot keep the cache empty.
+   */
   clearOnChanges(app: FastifyInstance): void {
-    app.addHook("onResponse", (req, _reply, done) => {
-      if (req.method !== "GET" && req.method !== "HEAD") this.clear();
+    app.addHook("onResponse", (req, reply, done) => {
+      const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+      if (req.method !== "GET" && req.method !== "HEAD" && !refused) this.clear();
       done();
     });
   }
