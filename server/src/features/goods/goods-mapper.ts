@@ -29,13 +29,17 @@ export function toGoods(row: GoodsWithSellerRow, pictures: Picture[]): Goods {
   };
 }
 
-/** The pictures as read with the goods: "id:fileId,id:fileId", in order. */
+/** The pictures as read with the goods, "position:id:fileId,…", in their order: by position, then id. */
 function picturesOf(list: string | null): Picture[] {
   if (!list) return [];
-  return list.split(",").map((entry) => {
-    const colon = entry.indexOf(":");
-    return toPicture({ id: Number(entry.slice(0, colon)), fileId: entry.slice(colon + 1) });
-  });
+  return list
+    .split(",")
+    .map((entry) => {
+      const [position, id, fileId] = entry.split(":");
+      return { position: Number(position), id: Number(id), fileId: fileId as string };
+    })
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map(toPicture);
 }
 
 export function toGoodsList(rows: GoodsWithSellerRow[]): Goods[] {
