@@ -3,7 +3,18 @@
  * against its ceiling, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
  * PostgreSQL. The product and a raw Node server sending the product's own answers as fixed bytes
  * take turns under the same autocannon load, so the ratio holds on a shared, noisy machine.
- * Writes bench/results.md.
+ * Writes bench/http.md.
+ *
+ * Settings (environment):
+ * - BENCH_GOODS: goods loaded (1,000,000)
+ * - BENCH_SECONDS: seconds per autocannon run (8)
+ * - BENCH_RUNS: interleaved runs per server and endpoint (3)
+ * - BENCH_CONNECTIONS: autocannon connections (50)
+ * - BENCH_LOG_LEVEL: the product's log level (warn)
+ * - BENCH_DATABASES: sqlite, postgres or both (sqlite,postgres); PostgreSQL needs
+ *   BENCH_DATABASE_URL or TEST_DATABASE_URL
+ * - BENCH_ENDPOINTS: only the endpoints whose name contains one of these comma-separated words
+ *   (e.g. `list,detail`), for short runs while working on one
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -29,22 +40,32 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** BENCH_DATABASES=sqlite or =postgres runs one. */
 const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
-const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/results.md");
+const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/http.md");
+const endpointFilter = process.env.BENCH_ENDPOINTS?.split(",").filter(Boolean);
 
 interface Endpoint {
   name: string;
   /** Path and query, as the client sends them (the raw server looks its reply up by them). */
   path: string;
   signedIn?: boolean;
+  /** Sent to a second product process whose answer cache is off (RESPONSE_CACHE_MS=0). */
+  cacheOff?: boolean;
 }
 
 /** The list, a page halfway down it (or the last page the API serves, if sooner), one goods, four kinds of keyword, and a signed-in check. */
 function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
   const search = (keyword: string) => `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`;
+  const list = { name: "list, page 1", path: "/api/goods/getlist" };
+  const deepList = { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` };
+  const detail = { name: "detail", path: `/api/goods/info/${goodsId}` };
+  const cacheOff = (endpoint: Endpoint) => ({ ...endpoint, name: `${endpoint.name} (cache off)`, cacheOff: true });
   return [
-    { name: "list, page 1", path: "/api/goods/getlist" },
-    { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` },
-    { name: "detail", path: `/api/goods/info/${goodsId}` },
+    list,
+    cacheOff(list),
+    deepList,
+    cacheOff(deepList),
+    detail,
+    cacheOff(detail),
     { name: "search 手机 (common)", path: search("手机") },
     { name: "search 索尼吉他 (rare)", path: search("索尼吉他") },
     { name: "search 机 (1 character)", path: search("机") },
@@ -76,13 +97,15 @@ async function discoverEndpoints(product: BenchServer, token: string): Promise<E
     body: JSON.stringify({ goodsId }),
   });
   const pages = Math.ceil(firstPage.data.total / firstPage.data.pageSize);
-  return endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
+  const endpoints = endpointsOf(goodsId, Math.max(1, Math.min(PageLimits.maxPage, Math.floor(pages / 2))));
+  return endpoints.filter((endpoint) => !endpointFilter || endpointFilter.some((word) => endpoint.name.includes(word)));
 }
 
 /** Each endpoint's answer from the product, for the raw server to send. */
 async function recordReplies(product: BenchServer, endpoints: Endpoint[], token: string) {
   const replies: Record<string, FixedReply> = {};
   for (const endpoint of endpoints) {
+    if (replies[endpoint.path]) continue;
     const response = await call(`${product.url}${endpoint.path}`, token);
     if (response.headers.has("content-encoding")) throw new Error(`${endpoint.path} came compressed`);
     replies[endpoint.path] = {
@@ -111,8 +134,11 @@ async function load(server: BenchServer, endpoint: Endpoint, token: string, seco
 /** Product and raw server take turns on every endpoint, RUNS rounds over all endpoints, after a warm-up. */
 async function measureServers(database: string, serverEnv: Record<string, string>, token: string) {
   const product = await startProductServer(serverEnv);
+  let uncached: BenchServer | undefined;
   let raw: BenchServer | undefined;
   try {
+    uncached = await startProductServer({ ...serverEnv, RESPONSE_CACHE_MS: "0" });
+    const productOf = (endpoint: Endpoint) => (endpoint.cacheOff ? (uncached as BenchServer) : product);
     const endpoints = await discoverEndpoints(product, token);
     const replies = await recordReplies(product, endpoints, token);
     raw = await startRawServer(replies);
@@ -124,13 +150,13 @@ async function measureServers(database: string, serverEnv: Record<string, string
       raw: [],
     }));
     for (const endpoint of endpoints) {
-      await load(product, endpoint, token, 1);
+      await load(productOf(endpoint), endpoint, token, 1);
       await load(raw, endpoint, token, 1);
     }
     for (let run = 1; run <= RUNS; run++) {
       for (const [i, endpoint] of endpoints.entries()) {
         const result = results[i] as EndpointResult;
-        result.product.push(await load(product, endpoint, token, SECONDS));
+        result.product.push(await load(productOf(endpoint), endpoint, token, SECONDS));
         result.raw.push(await load(raw, endpoint, token, SECONDS));
         const last = (runs: RunFigures[]) => Math.round(runs[runs.length - 1]?.requestsPerSecond ?? 0);
         console.log(`${database} run ${run}, ${endpoint.name}: ${last(result.product)} / ${last(result.raw)} req/s`);
@@ -139,6 +165,7 @@ async function measureServers(database: string, serverEnv: Record<string, string
     return results;
   } finally {
     await raw?.stop();
+    await uncached?.stop();
     await product.stop();
   }
 }
@@ -213,13 +240,14 @@ function command(): string {
 
 function report(results: EndpointResult[], loadAtStart: string, started: Date): string {
   return [
-    `# HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
+    `## HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
     "",
     `- Command: \`${command()}\``,
     `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
     `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} run${RUNS === 1 ? "" : "s"} per server, interleaved (product, raw, product, raw…) over all endpoints after a 1 s warm-up each; no compression asked for`,
     `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000); raw: a Node \`http\` server sending each endpoint's recorded answer (same bytes, same content type)`,
+    `- The product answers the goods list and details from a shared in-memory cache (\`RESPONSE_CACHE_MS\`, 1 s by default): the list serialized and compressed once, a detail read once (its view count still counts every request, written to the database once a second). Any change through the process drops the cache; a change made by another process shows within the 1 s. Rows marked *(cache off)* go to a second product process started with \`RESPONSE_CACHE_MS=0\`, where every request reads the database`,
     "- req/s is autocannon's mean per second of a run; the table gives the median of the runs and their range; product/raw divides the medians",
     "",
     resultTable(results),

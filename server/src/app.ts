@@ -15,11 +15,13 @@ import { chatSocketRoutes, closeSocketsForRestart } from "./features/chat/socket
 import { commentRoutes } from "./features/comments/routes.js";
 import { favoriteRoutes } from "./features/favorites/routes.js";
 import { goodsRoutes } from "./features/goods/routes.js";
+import { ViewCounter } from "./features/goods/view-counter.js";
 import { healthRoutes } from "./features/health/routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
+import { TtlCache } from "./http/response-cache.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
 import { nowIso } from "./lib/clock.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
@@ -67,9 +69,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("mailer", createMailer(config, app.log));
   app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
   app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
+  app.decorate("goodsViews", new ViewCounter(db, app.log));
+  app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.addHook("onClose", async () => {
     app.mailer.close();
     await app.hub.close();
+    await app.goodsViews.close();
     await db.destroy();
   });
 
@@ -79,7 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorEnvelope(app);
   answerUnavailableWhileClosing(app);
-  await registerSecurityHeaders(app);
+  app.answers.clearOnChanges(app);
+  registerSecurityHeaders(app);
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
   await app.register(fastifyMultipart);

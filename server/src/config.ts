@@ -93,6 +93,11 @@ const EnvSchema = z.object({
     .default("3600")
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(0).max(604_800)),
+  RESPONSE_CACHE_MS: z
+    .string()
+    .default("1000")
+    .transform(Number)
+    .pipe(z.number({ error: "must be a number" }).int().min(0).max(60_000)),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: port("587"),
   SMTP_SECURE: flag.default(false),
@@ -131,6 +136,12 @@ export interface Config {
    * must be before the purge removes it: younger ones may belong to an upload still in flight.
    */
   uploadGraceSeconds: number;
+  /**
+   * How long the goods list and details are answered from memory; 0 turns the cache off. Changes
+   * made through this process drop it at once, so this bounds only how late another process's
+   * changes show.
+   */
+  responseCacheMs: number;
   smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string } | null;
   mailFrom: string;
   logLevel: string;
@@ -174,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisChannel: e.REDIS_CHANNEL,
     chatHeartbeatSeconds: e.CHAT_HEARTBEAT_SECONDS,
     uploadGraceSeconds: e.UPLOAD_GRACE_SECONDS,
+    responseCacheMs: e.RESPONSE_CACHE_MS,
     smtp: e.SMTP_HOST
       ? { host: e.SMTP_HOST, port: e.SMTP_PORT, secure: e.SMTP_SECURE, user: e.SMTP_USER, pass: e.SMTP_PASS }
       : null,

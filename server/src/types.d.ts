@@ -2,7 +2,9 @@ import "@fastify/websocket";
 import "@fastify/multipart";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
+import type { ViewCounter } from "./features/goods/view-counter.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
+import type { TtlCache } from "./http/response-cache.js";
 import type { Mailer } from "./plugins/mail.js";
 import type { RateLimitHooks } from "./plugins/rate-limit.js";
 import type { Hub } from "./plugins/realtime.js";
@@ -14,6 +16,10 @@ declare module "fastify" {
     mailer: Mailer;
     pictureFiles: PictureFiles;
     hub: Hub;
+    /** Views of goods details, written about once a second. */
+    goodsViews: ViewCounter;
+    /** Public answers shared by every client for `config.responseCacheMs`. */
+    answers: TtlCache;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
   }

@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type Transaction } from "kysely";
+import {
+  CamelCasePlugin,
+  Kysely,
+  type SqliteDatabase as KyselySqliteDatabase,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  type Transaction,
+} from "kysely";
 import { spaceCjk } from "../lib/words.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
@@ -28,7 +36,7 @@ export interface OpenOptions {
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
-  const plugins = [new CamelCasePlugin()];
+  const plugins = [new RememberingCamelCasePlugin()];
   if (target.postgresUrl) {
     const pool = createPostgresPool({
       connectionString: target.postgresUrl,
@@ -46,7 +54,54 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   registerSqliteFunctions(sqlite);
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+}
+
+/**
+ * The camel-case plugin converts every column name of every row, and every identifier of every
+ * query, afresh; the app has a few hundred names, each converted once here.
+ */
+class RememberingCamelCasePlugin extends CamelCasePlugin {
+  readonly #camel = new Map<string, string>();
+  readonly #snake = new Map<string, string>();
+
+  protected override camelCase(name: string): string {
+    return remembered(this.#camel, name, (text) => super.camelCase(text));
+  }
+
+  protected override snakeCase(name: string): string {
+    return remembered(this.#snake, name, (text) => super.snakeCase(text));
+  }
+}
+
+function remembered(memory: Map<string, string>, name: string, convert: (name: string) => string): string {
+  const known = memory.get(name);
+  if (known !== undefined) return known;
+  const converted = convert(name);
+  memory.set(name, converted);
+  return converted;
+}
+
+/** Enough for every distinct query the app sends; past it the oldest statement is dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query it runs; preparing costs SQLite a parse and a plan each time. Each
+ * SQL text is prepared once here and its statement reused. A statement still being iterated
+ * (a streamed query) is busy and cannot run again meanwhile, so such a query gets a fresh one.
+ */
+export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  const prepare = (sql: string) => {
+    const cached = statements.get(sql);
+    if (cached && !cached.busy) return cached;
+    if (cached) return sqlite.prepare(sql);
+    const statement = sqlite.prepare(sql);
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, statement);
+    return statement;
+  };
+  return { prepare, close: () => sqlite.close() };
 }
 
 /** Functions the search triggers call; every connection that writes goods needs them. */

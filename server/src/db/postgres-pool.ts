@@ -59,19 +59,32 @@ export function createPostgresPool(options: PoolOptions): pg.Pool {
   pool.on("connect", (client) => {
     // A connection in use has no other listener: the pool removes its own while lending it out.
     client.on("error", (error) => log.warn({ err: error }, "database connection lost"));
-    closeAfterReadTimeout(client);
+    wrapQuery(client);
   });
   return pool;
 }
 
+/** SQL texts run as named prepared statements, with their names. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Has PostgreSQL parse and plan this SQL once per connection and reuse the plan, instead of on
+ * every run: for the hot reads, whose text never changes (see prepared-query.ts).
+ */
+export function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `xianzhi_${statementNames.size + 1}`);
+}
+
 /**
  * pg leaves a timed-out query running on its connection; ending the client before it goes back
- * to the pool makes the pool discard it. The wrapper is installed once per connection.
+ * to the pool makes the pool discard it. Named statements get their name here, since Kysely
+ * passes only the text. The wrapper is installed once per connection.
  */
-function closeAfterReadTimeout(client: pg.PoolClient): void {
+function wrapQuery(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
-    const result = query(...args);
+    const name = typeof args[0] === "string" ? statementNames.get(args[0]) : undefined;
+    const result = name ? query({ name, text: args[0], values: args[1] }) : query(...args);
     if (result instanceof Promise) {
       result.catch((error: unknown) => {
         if (error instanceof Error && error.message === "Query read timeout") void client.end();

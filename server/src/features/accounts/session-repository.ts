@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../db/database.js";
+import { preparedQuery } from "../../db/prepared-query.js";
 
 export async function insertSession(
   db: DbOrTx,
@@ -15,13 +16,18 @@ export async function insertSession(
     .execute();
 }
 
-export function findLiveSession(db: DbOrTx, tokenHash: string, now: string) {
-  return db
+/** Every signed-in request asks this first: prepared once. */
+const liveSession = preparedQuery<{ tokenHash: string; now: string }, { id: number; userId: number }>((db, slot) =>
+  db
     .selectFrom("sessions")
     .select(["id", "userId"])
-    .where("tokenHash", "=", tokenHash)
-    .where("expiresAt", ">", now)
-    .executeTakeFirst();
+    .where("tokenHash", "=", slot("tokenHash"))
+    .where("expiresAt", ">", slot("now")),
+);
+
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: string) {
+  const [session] = await liveSession.execute(db, { tokenHash, now });
+  return session;
 }
 
 /** Ends every session of a user but the one named (a password change keeps the caller signed in). */

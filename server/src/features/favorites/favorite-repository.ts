@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
+import { preparedQuery } from "../../db/prepared-query.js";
 
 /** True when the favourite is new; adding one that exists changes nothing. */
 export async function insertFavorite(db: DbOrTx, userId: number, goodsId: number, createdAt: string): Promise<boolean> {
@@ -22,14 +24,23 @@ export async function deleteFavorite(db: DbOrTx, userId: number, goodsId: number
   return row !== undefined;
 }
 
-export async function favoriteExists(db: DbOrTx, userId: number, goodsId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("favorites")
-    .select("goodsId")
-    .where("userId", "=", userId)
-    .where("goodsId", "=", goodsId)
-    .executeTakeFirst();
-  return row !== undefined;
+const favoriteOfGoods = preparedQuery<{ userId: number; goodsId: number }, { favorite: number | null }>((db, slot) =>
+  db
+    .selectFrom("goods")
+    .select(
+      sql<
+        number | null
+      >`(SELECT 1 FROM favorites WHERE favorites.user_id = ${slot("userId")} AND favorites.goods_id = goods.id)`.as(
+        "favorite",
+      ),
+    )
+    .where("goods.id", "=", slot("goodsId")),
+);
+
+/** Whether the user keeps the goods as a favourite; null when there are no such goods. One query. */
+export async function favoriteExists(db: DbOrTx, userId: number, goodsId: number): Promise<boolean | null> {
+  const [row] = await favoriteOfGoods.execute(db, { userId, goodsId });
+  return row ? row.favorite !== null : null;
 }
 
 /** The ones among `goodsIds` the user keeps as favourites, read off the primary key. */

@@ -36,8 +36,9 @@ export async function removeFavorite(db: Db, userId: number, goodsId: number): P
 }
 
 export async function isFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteExists> {
-  await requireGoods(db, goodsId);
-  return { exists: await favoriteExists(db, userId, goodsId) };
+  const exists = await favoriteExists(db, userId, goodsId);
+  if (exists === null) throw appError("GOODS_NOT_FOUND");
+  return { exists };
 }
 
 /** Ids that name no goods (any more) are simply not favourites. */

@@ -15,8 +15,18 @@ export const allOf = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.j
 
 /** Listed goods passing the filter, as one condition for the list's and the search's queries. */
 export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>[]): RawBuilder<boolean> {
+  const { category, city } = filter;
+  const values = { ...filter, category: category || undefined, city: city || undefined };
+  return allOf([...filterConditions({ ...values, cityLength: city ? [...city].length : undefined }), ...more]);
+}
+
+/** A filter's values, and what the SQL needs besides: the city's length in characters. */
+export type FilterValues = GoodsFilter & { cityLength?: number };
+
+/** The conditions of a filter; the values may be a prepared query's slots (only their presence is read). */
+function filterConditions(filter: FilterValues): RawBuilder<boolean>[] {
   const conditions = [sql<boolean>`goods.listed = 1`];
-  if (filter.category) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
+  if (filter.category !== undefined) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
   if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
   if (filter.condition?.length) {
@@ -24,10 +34,60 @@ export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>
   }
   // substr rather than LIKE: the same characters-exact comparison on both databases, whatever
   // the collation, and nothing in the city to escape.
-  if (filter.city) {
-    conditions.push(sql<boolean>`substr(goods.location, 1, ${[...filter.city].length}) = ${filter.city}`);
+  if (filter.city !== undefined) {
+    conditions.push(sql<boolean>`substr(goods.location, 1, ${filter.cityLength}) = ${filter.city}`);
   }
-  return allOf([...conditions, ...more]);
+  return conditions;
+}
+
+/**
+ * The filter as a prepared query's arguments (`filterParams`), and the same filter with a slot
+ * for each value (`slottedFilter`), under a key naming which values are present: the SQL differs
+ * only by that.
+ */
+export type FilterParams = Record<string, string | number | undefined>;
+
+const present = (filter: GoodsFilter) => ({
+  category: Boolean(filter.category),
+  minPrice: filter.minPrice !== undefined,
+  maxPrice: filter.maxPrice !== undefined,
+  conditions: filter.condition?.length ?? 0,
+  city: Boolean(filter.city),
+});
+
+export function filterShapeKey(filter: GoodsFilter): string {
+  const shape = present(filter);
+  return `${+shape.category}${+shape.minPrice}${+shape.maxPrice}${shape.conditions}${+shape.city}`;
+}
+
+export function filterParams(filter: GoodsFilter): FilterParams {
+  const params: FilterParams = {
+    category: filter.category || undefined,
+    minPrice: filter.minPrice,
+    maxPrice: filter.maxPrice,
+    city: filter.city || undefined,
+    cityLength: filter.city ? [...filter.city].length : undefined,
+  };
+  filter.condition?.forEach((value, i) => {
+    params[`condition${i}`] = value;
+  });
+  return params;
+}
+
+/** The conditions of a filter of this shape, with a slot for each value. */
+export function slottedConditions(filter: GoodsFilter, slot: (name: string) => unknown): RawBuilder<boolean> {
+  const shape = present(filter);
+  const value = <T>(name: string, isPresent: boolean) => (isPresent ? (slot(name) as T) : undefined);
+  return allOf(
+    filterConditions({
+      category: value("category", shape.category),
+      minPrice: value("minPrice", shape.minPrice),
+      maxPrice: value("maxPrice", shape.maxPrice),
+      condition: Array.from({ length: shape.conditions }, (_, i) => slot(`condition${i}`) as string),
+      city: value("city", shape.city),
+      cityLength: value("cityLength", shape.city),
+    }),
+  );
 }
 
 /** The fields a sort reads, as a query returns them. */

@@ -1,6 +1,4 @@
 import type { Category, Condition, Goods, GoodsStatus, Picture } from "@xianzhi/contract";
-import type { DbOrTx } from "../../db/database.js";
-import { picturesOfGoods } from "../pictures/picture-repository.js";
 import { toPicture } from "../pictures/picture-service.js";
 import type { GoodsWithSellerRow } from "./goods-repository.js";
 
@@ -31,17 +29,19 @@ export function toGoods(row: GoodsWithSellerRow, pictures: Picture[]): Goods {
   };
 }
 
-/** Maps a page of rows, fetching all their pictures in one query. */
-export async function toGoodsList(db: DbOrTx, rows: GoodsWithSellerRow[]): Promise<Goods[]> {
-  const pictures = await picturesOfGoods(
-    db,
-    rows.map((row) => row.id),
-  );
-  const byGoods = new Map<number, Picture[]>();
-  for (const picture of pictures) {
-    const list = byGoods.get(picture.goodsId as number) ?? [];
-    list.push(toPicture(picture));
-    byGoods.set(picture.goodsId as number, list);
-  }
-  return rows.map((row) => toGoods(row, byGoods.get(row.id) ?? []));
+/** The pictures as read with the goods, "position:id:fileId,…", in their order: by position, then id. */
+function picturesOf(list: string | null): Picture[] {
+  if (!list) return [];
+  return list
+    .split(",")
+    .map((entry) => {
+      const [position, id, fileId] = entry.split(":");
+      return { position: Number(position), id: Number(id), fileId: fileId as string };
+    })
+    .sort((a, b) => a.position - b.position || a.id - b.id)
+    .map(toPicture);
+}
+
+export function toGoodsList(rows: GoodsWithSellerRow[]): Goods[] {
+  return rows.map((row) => toGoods(row, picturesOf(row.pictureList)));
 }

@@ -1,8 +1,17 @@
 import type { GoodsSort } from "@xianzhi/contract";
-import type { Insertable, Updateable } from "kysely";
-import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { type Insertable, sql, type Updateable } from "kysely";
+import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
+import { preparedQueries, preparedQuery } from "../../db/prepared-query.js";
 import type { GoodsTable } from "../../db/schema.js";
-import { type GoodsFilter, goodsOrder, listedMatching } from "./goods-filter.js";
+import {
+  compareGoods,
+  type FilterParams,
+  filterParams,
+  filterShapeKey,
+  type GoodsFilter,
+  goodsOrder,
+  slottedConditions,
+} from "./goods-filter.js";
 
 export type { GoodsFilter } from "./goods-filter.js";
 
@@ -26,7 +35,17 @@ const GOODS_COLUMNS = [
   "goods.updatedAt",
 ] as const;
 
-/** Goods with their seller's public fields, the shape every goods reply is made from. */
+/**
+ * The goods' pictures as "position:id:fileId,…" (file ids are hex), read with the goods so that a
+ * page of goods is one query; string_agg runs on both databases. Put in order by the mapper: an
+ * ORDER BY inside the aggregate makes SQLite build a sorter per goods, doubling the page's cost.
+ */
+const PICTURE_LIST = sql<
+  string | null
+>`(SELECT string_agg(pictures.position || ':' || pictures.id || ':' || pictures.file_id, ',')
+  FROM pictures WHERE pictures.goods_id = goods.id)`;
+
+/** Goods with their seller's public fields and their pictures, the shape every goods reply is made from. */
 export function selectGoodsWithSeller(db: DbOrTx) {
   return db
     .selectFrom("goods")
@@ -36,6 +55,7 @@ export function selectGoodsWithSeller(db: DbOrTx) {
       "users.username as sellerUsername",
       "users.nickname as sellerNickname",
       "users.avatarUrl as sellerAvatarUrl",
+      PICTURE_LIST.as("pictureList"),
     ]);
 }
 export type GoodsWithSellerRow = Awaited<
@@ -52,10 +72,26 @@ export function lockGoodsById(tx: DbOrTx, id: number) {
   return (dialectOf(tx) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
 }
 
+const goodsById = preparedQuery<{ id: number }, GoodsWithSellerRow>((db, slot) =>
+  selectGoodsWithSeller(db).where("goods.id", "=", slot("id")),
+);
+
+/** One query per number of ids: an IN list of that many slots. */
+const goodsByIdList = preparedQueries<readonly number[], GoodsWithSellerRow, number>(
+  (db, slot, count) =>
+    selectGoodsWithSeller(db).where(
+      "goods.id",
+      "in",
+      Array.from({ length: count }, (_, i) => slot(i)),
+    ),
+  String,
+);
+
 /** Rows for the ids given, in the order given. */
-export async function goodsByIds(db: DbOrTx, ids: number[]): Promise<GoodsWithSellerRow[]> {
+export async function goodsByIds(db: DbOrTx, ids: readonly number[]): Promise<GoodsWithSellerRow[]> {
   if (ids.length === 0) return [];
-  const rows = await selectGoodsWithSeller(db).where("goods.id", "in", ids).execute();
+  if (ids.length === 1) return goodsById.execute(db, { id: ids[0] as number });
+  const rows = await goodsByIdList.execute(db, ids.length, ids);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -73,12 +109,18 @@ export async function deleteGoods(db: DbOrTx, id: number): Promise<void> {
   await db.deleteFrom("goods").where("id", "=", id).execute();
 }
 
-export async function countView(db: DbOrTx, id: number): Promise<void> {
-  await db
+const addViewsQuery = preparedQuery<{ id: number; views: number }, never>((db, slot) =>
+  db
     .updateTable("goods")
-    .set((eb) => ({ viewCount: eb("viewCount", "+", 1) }))
-    .where("id", "=", id)
-    .execute();
+    .set((eb) => ({ viewCount: eb("viewCount", "+", slot("views")) }))
+    .where("id", "=", slot("id")),
+);
+
+/** Views counted since the last write, per goods, in one transaction. */
+export async function addViews(db: Db, views: [goodsId: number, count: number][]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    for (const [id, count] of views) await addViewsQuery.execute(tx, { id, views: count });
+  });
 }
 
 export async function adjustListedCount(db: DbOrTx, category: string, delta: number): Promise<void> {
@@ -90,46 +132,81 @@ export async function adjustListedCount(db: DbOrTx, category: string, delta: num
     .execute();
 }
 
+const listedCountQuery = preparedQueries<{ category?: string }, { n: number | string }, boolean>(
+  (db, slot, byCategory) => {
+    const query = db
+      .selectFrom("goodsStats")
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("listedCount"), eb.lit(0)).as("n"));
+    return byCategory ? query.where("category", "=", slot("category") as string) : query;
+  },
+  String,
+);
+
+/** Listed goods, of a category or all: kept up to date in goods_stats, so no count over the goods. */
 export async function listedCount(db: DbOrTx, category?: string): Promise<number> {
-  let query = db
-    .selectFrom("goodsStats")
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("listedCount"), eb.lit(0)).as("n"));
-  if (category) query = query.where("category", "=", category);
-  const row = await query.executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await listedCountQuery.execute(db, Boolean(category), { category: category || undefined });
+  return Number(row?.n ?? 0);
 }
 
+/** Narrowed by more than the category: the count has to read the goods. */
+const isNarrowed = ({ category: _, ...narrowing }: GoodsFilter) =>
+  Object.values(narrowing).some((value) => value !== undefined);
+
+const matchingCountQuery = preparedQueries<FilterParams, { n: number | string }, GoodsFilter>(
+  (db, slot, filter) =>
+    db
+      .selectFrom("goods")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where(slottedConditions(filter, slot)),
+  filterShapeKey,
+);
+
+export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<number> {
+  if (!isNarrowed(filter)) return listedCount(db, filter.category);
+  const [row] = await matchingCountQuery.execute(db, filter, filterParams(filter));
+  return Number(row?.n ?? 0);
+}
+
+type PageParams = FilterParams & { limit: number; offset: number };
+type PageRow = GoodsWithSellerRow & { total?: number | string };
+
 /**
- * One page of listed goods' ids. Only ids are read with the offset, from the index alone; the
- * rows themselves are then fetched by id, so a deep page costs an index walk, not row reads.
+ * One page of listed goods with their sellers and pictures, in one query, and (unless the filter
+ * narrows past the category) the total from goods_stats beside each row. Only ids are read with
+ * the offset, from the list index alone; the rows themselves are then joined by id, so a deep page
+ * costs an index walk, not row reads. Every order has a list index, so a page is never sorted.
  */
-export async function listedGoodsIds(
+const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilter; sort: GoodsSort }>(
+  (db, slot, { filter, sort }) => {
+    const page = db
+      .selectFrom("goods")
+      .select("goods.id")
+      .where(slottedConditions(filter, slot))
+      .orderBy(goodsOrder(sort))
+      .limit(slot("limit"))
+      .offset(slot("offset"));
+    // No ORDER BY out here: with one, SQLite walks the whole table in that order to probe the page.
+    const rows = selectGoodsWithSeller(db).innerJoin(page.as("page"), "page.id", "goods.id");
+    if (isNarrowed(filter)) return rows;
+    const category = filter.category ? sql`WHERE category = ${slot("category")}` : sql``;
+    return rows.select(
+      sql<number | string>`(SELECT COALESCE(SUM(listed_count), 0) FROM goods_stats ${category})`.as("total"),
+    );
+  },
+  ({ filter, sort }) => `${sort}:${filterShapeKey(filter)}`,
+);
+
+export async function listedGoodsPage(
   db: DbOrTx,
   filter: GoodsFilter,
   sort: GoodsSort,
   page: { limit: number; offset: number },
-): Promise<number[]> {
-  // Every order has a list index, so a page is read off an index, never sorted.
-  const rows = await db
-    .selectFrom("goods")
-    .select("goods.id")
-    .where(listedMatching(filter))
-    .orderBy(goodsOrder(sort))
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<number> {
-  const { category, ...narrowing } = filter;
-  if (Object.values(narrowing).every((value) => value === undefined)) return listedCount(db, category);
-  const row = await db
-    .selectFrom("goods")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where(listedMatching(filter))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+): Promise<{ rows: GoodsWithSellerRow[]; total: number }> {
+  const rows = await listedPageQuery.execute(db, { filter, sort }, { ...filterParams(filter), ...page });
+  rows.sort(compareGoods(sort));
+  const total = rows[0]?.total;
+  // A page past the end has no row to carry the total.
+  return { rows, total: total === undefined ? await countListedGoods(db, filter) : Number(total) };
 }
 
 export async function sellerGoodsIds(

@@ -18,6 +18,7 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
   db: Db;
@@ -31,7 +32,7 @@ export function pageWindow(query: PageQuery) {
 }
 
 export async function pageOf(db: DbOrTx, ids: number[], total: number, query: PageQuery): Promise<Page<Goods>> {
-  const list = await toGoodsList(db, await repo.goodsByIds(db, ids));
+  const list = toGoodsList(await repo.goodsByIds(db, ids));
   return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
@@ -49,15 +50,31 @@ export async function requireOwnGoods(db: DbOrTx, userId: number, goodsId: numbe
 }
 
 export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
-  const [goods] = await toGoodsList(db, await repo.goodsByIds(db, [goodsId]));
+  const [goods] = toGoodsList(await repo.goodsByIds(db, [goodsId]));
   if (!goods) throw appError("GOODS_NOT_FOUND");
   return goods;
 }
 
-/** A person opening the detail page: counted as a view. */
-export async function viewGoods(db: Db, goodsId: number): Promise<Goods> {
-  await repo.countView(db, goodsId);
-  return goodsDetail(db, goodsId);
+export interface ViewDeps {
+  db: Db;
+  views: ViewCounter;
+  /** Details kept a moment for everyone (see TtlCache). */
+  answers: { get<T>(key: string, make: () => Promise<T>): Promise<T> };
+}
+
+/**
+ * A person opening the detail page: counted as a view, which the answer includes. The details may
+ * come from the cache; their view count is then the one read with them plus the views counted
+ * since, so each answer still shows its own view.
+ */
+export async function viewGoods({ db, views, answers }: ViewDeps, goodsId: number): Promise<Goods> {
+  const seen = await answers.get(`detail:${goodsId}`, async () => {
+    const goods = await goodsDetail(db, goodsId);
+    return { goods, viewCount: goods.viewCount + views.pending(goodsId) };
+  });
+  views.count(goodsId);
+  seen.viewCount += 1;
+  return { ...seen.goods, viewCount: seen.viewCount };
 }
 
 export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {
@@ -133,9 +150,8 @@ function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQu
 }
 
 export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const filter = filterOf(query);
-  const ids = await repo.listedGoodsIds(db, filter, query.sort, pageWindow(query));
-  return pageOf(db, ids, await repo.countListedGoods(db, filter), query);
+  const { rows, total } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
+  return { list: toGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {

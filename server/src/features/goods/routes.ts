@@ -9,15 +9,24 @@ import {
 } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
+import { SerializedAnswer } from "../../http/response-cache.js";
 import { requireUser } from "../../plugins/auth.js";
 import * as goods from "./goods-service.js";
 
 export async function goodsRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
+  const { db, answers } = app;
   const deps = { db, files: app.pictureFiles };
   const goodsId = (params: unknown) => Number(parseInput(IdParamsSchema, params).id);
 
-  app.get("/goods/getlist", async (req) => ok(await goods.listGoods(db, parseInput(GoodsListQuerySchema, req.query))));
+  // The list is the same for everyone: one serialized (and compressed) answer serves all for a moment.
+  app.get("/goods/getlist", async (req, reply) => {
+    const query = parseInput(GoodsListQuerySchema, req.query);
+    const answer = await answers.get(
+      `list:${JSON.stringify(query)}`,
+      async () => new SerializedAnswer(ok(await goods.listGoods(db, query))),
+    );
+    return answer.send(req, reply);
+  });
 
   app.get("/goods/search/list", async (req) => {
     return ok(await goods.searchGoods(db, parseInput(GoodsSearchQuerySchema, req.query)));
@@ -28,7 +37,9 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
   });
 
-  app.get("/goods/info/:id", async (req) => ok(await goods.viewGoods(db, goodsId(req.params))));
+  app.get("/goods/info/:id", async (req) =>
+    ok(await goods.viewGoods({ db, views: app.goodsViews, answers }, goodsId(req.params))),
+  );
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);

@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "../../db/database.js";
+import { registerUser } from "../../test-support/accounts.js";
+import { postGoods } from "../../test-support/goods.js";
+import { waitUntil } from "../../test-support/server-process.js";
+import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+
+let t: TestApp | undefined;
+afterEach(() => t?.close());
+
+/** The count as stored, read past the app: what another server process would see. */
+async function storedViews(app: TestApp, goodsId: string): Promise<number> {
+  const db = openDatabase(app.database);
+  try {
+    const row = await db.selectFrom("goods").select("viewCount").where("id", "=", Number(goodsId)).executeTakeFirst();
+    return row?.viewCount ?? -1;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function viewedGoods(times: number) {
+  t = await createTestApp();
+  const seller = await registerUser(t.app, t.dataDir);
+  const goods = await postGoods(t.app, seller.token);
+  const counts: number[] = [];
+  for (let i = 0; i < times; i++) {
+    counts.push((await call(t.app, "GET", `/api/goods/info/${goods.id}`)).data.viewCount);
+  }
+  return { app: t, goodsId: goods.id, counts };
+}
+
+describe("view counts", () => {
+  it("show each view at once, and reach the database without a write per view", async () => {
+    const { app, goodsId, counts } = await viewedGoods(3);
+    expect(counts).toEqual([1, 2, 3]);
+    await waitUntil(async () => (await storedViews(app, goodsId)) === 3, 10_000);
+    expect(await call(app.app, "GET", `/api/goods/info/${goodsId}`)).toMatchObject({ data: { viewCount: 4 } });
+  });
+
+  it("are all written when the app closes", async () => {
+    const { app, goodsId } = await viewedGoods(5);
+    await app.app.close();
+    expect(await storedViews(app, goodsId)).toBe(5);
+  });
+});

@@ -1,0 +1,107 @@
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+/** Keys kept at most; past it the oldest goes. A key is a validated query, so this bounds memory. */
+const ENTRIES_MAX = 1000;
+/** Smaller answers are sent as they are, as @fastify/compress does. */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = "br" | "gzip" | "identity";
+
+/**
+ * A short-lived cache of public answers shared by every client: values held for `ttlMs`, and
+ * dropped whole when any request that may change data (anything but GET and HEAD, unless refused)
+ * finishes in this process. `ttlMs` bounds how late changes made by another process show; 0 keeps nothing. Callers
+ * asking for a key while its value is being made wait for that one instead of making their own.
+ */
+export class TtlCache {
+  readonly #entries = new Map<string, { expires: number; value: Promise<unknown> }>();
+
+  constructor(readonly ttlMs: number) {}
+
+  /** The value under `key`, made by `make` when missing or expired. A key names what its value is. */
+  get<T>(key: string, make: () => Promise<T>): Promise<T> {
+    if (this.ttlMs === 0) return make();
+    const now = Date.now();
+    const entry = this.#entries.get(key);
+    if (entry && entry.expires > now) return entry.value as Promise<T>;
+    if (entry) this.#entries.delete(key);
+    else if (this.#entries.size >= ENTRIES_MAX) this.#entries.delete(this.#entries.keys().next().value as string);
+    const value = make();
+    this.#entries.set(key, { expires: now + this.ttlMs, value });
+    // A failure (404, database away) is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.#entries.get(key)?.value === value) this.#entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.#entries.clear();
+  }
+
+  /**
+   * Dropped after every request that may have changed data, once its answer is sent. A refused
+   * request (4xx) changed nothing, so a flood of bad writes cannot keep the cache empty.
+   */
+  clearOnChanges(app: FastifyInstance): void {
+    app.addHook("onResponse", (req, reply, done) => {
+      const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+      if (req.method !== "GET" && req.method !== "HEAD" && !refused) this.clear();
+      done();
+    });
+  }
+}
+
+/**
+ * An answer serialized once, with its compressed forms made on first demand: a cached answer costs
+ * no JSON and no compression per request.
+ */
+export class SerializedAnswer {
+  readonly #encoded: Partial<Record<Encoding, Buffer>>;
+
+  constructor(value: unknown) {
+    this.#encoded = { identity: Buffer.from(JSON.stringify(value)) };
+  }
+
+  send(req: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const plain = this.#encoded.identity as Buffer;
+    const encoding =
+      plain.length < COMPRESS_FROM_BYTES ? "identity" : preferredEncoding(req.headers["accept-encoding"]);
+    reply.header("content-type", "application/json; charset=utf-8");
+    if (encoding === "identity") return reply.send(plain);
+    this.#encoded[encoding] ??= encoding === "br" ? zlib.brotliCompressSync(plain, BROTLI) : zlib.gzipSync(plain);
+    // @fastify/compress leaves an answer that has its Content-Encoding already.
+    return reply.header("vary", "accept-encoding").header("content-encoding", encoding).send(this.#encoded[encoding]);
+  }
+}
+
+/** The quality @fastify/compress uses: fast enough per request, and this is made once. */
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
+
+const chosenEncodings = new Map<string, Encoding>();
+
+/** br, else gzip, else identity, as the client's Accept-Encoding allows (a q of 0 refuses). */
+function preferredEncoding(header: string | undefined): Encoding {
+  if (!header) return "identity";
+  let chosen = chosenEncodings.get(header);
+  if (chosen === undefined) {
+    chosen = negotiate(header);
+    if (chosenEncodings.size < ENTRIES_MAX) chosenEncodings.set(header, chosen);
+  }
+  return chosen;
+}
+
+function negotiate(header: string): Encoding {
+  const quality = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...parameters] = part.split(";").map((piece) => piece.trim());
+    const q = parameters.find((parameter) => parameter.startsWith("q="));
+    quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const of = (name: Encoding) => quality.get(name) ?? quality.get("*") ?? 0;
+  const br = of("br");
+  const gzip = of("gzip");
+  if (br > 0 && br >= gzip) return "br";
+  return gzip > 0 ? "gzip" : "identity";
+}
