@@ -3,6 +3,7 @@
  * filled: users with one session each (signed in without captcha or e-mail), the goods spread over
  * them as sellers, a few favourites each, and one user keeping 10,000 favourites.
  */
+import { sql } from "kysely";
 import type { DatabaseTarget } from "../src/db/database.js";
 import { openDatabase } from "../src/db/database.js";
 import { hashPassword, randomToken, sha256 } from "../src/lib/secrets.js";
@@ -98,6 +99,9 @@ export async function populate(target: DatabaseTarget, size: PopulationSize): Pr
     const before = favorites.size;
     for (let i = 0; favorites.size - before < size.heavyFavorites; i++) addFavorite(heavyFan.id, randomGoods(), i);
     for (const batch of batches([...favorites.values()])) await db.insertInto("favorites").values(batch).execute();
+    // bulk-load analysed the tables with one user owning every goods: with those statistics SQLite
+    // reads a page of goods by scanning users (3 ms instead of 0.04 ms at 20,000 goods).
+    await sql`ANALYZE`.execute(db);
     return { users, heavyFan, goodsCount: size.goodsCount, sellerOf };
   } finally {
     await db.destroy();
