@@ -80,10 +80,9 @@ async function recordReplies(product: ProductServer, client: Client, population:
   return replies;
 }
 
-function cpuProfileEnv(): Record<string, string> {
+function cpuProfileEnv(database: string): Record<string, string> {
   if (!CPU_PROFILE) return {};
-  const options = `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${path.resolve(CPU_PROFILE)}`;
-  return { NODE_OPTIONS: options.trim() };
+  return { BENCH_CPU_PROFILE_FILE: path.resolve(CPU_PROFILE, `product-${database}-${Date.now()}.cpuprofile`) };
 }
 
 async function measure(database: FilledDatabase): Promise<MixedResult> {
@@ -94,7 +93,7 @@ async function measure(database: FilledDatabase): Promise<MixedResult> {
     heavyFavorites: 0,
   });
   const clients = createClients(population, CLIENTS);
-  const product = await startProductServer({ ...database.productEnv, ...cpuProfileEnv() });
+  const product = await startProductServer({ ...database.productEnv, ...cpuProfileEnv(database.name) });
   const raw = await startRawServer(await recordReplies(product, clients[0] as Client, population)).catch(
     async (error: unknown) => {
       await product.stop();
@@ -152,6 +151,7 @@ async function main(): Promise<void> {
   const started = new Date();
   const loadAtStart = loadAverage();
   const results: MixedResult[] = [];
+  if (CPU_PROFILE) await fs.mkdir(CPU_PROFILE, { recursive: true });
   for (const name of benchDatabases() as BenchDatabase[]) {
     results.push(await withBenchDatabase(name, "mixed", { count: COUNT, logLevel: LOG_LEVEL }, measure));
   }

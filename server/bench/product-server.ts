@@ -1,9 +1,26 @@
 /** Child process of the HTTP benchmark: the product, built and configured as in production. */
+import fs from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import type { EventLoopDelay, ProbeMessage, ReadyMessage } from "./bench-servers.js";
+
+/** BENCH_CPU_PROFILE_FILE: a V8 CPU profile of the process's whole life is written there on SIGTERM. */
+const profileFile = process.env.BENCH_CPU_PROFILE_FILE;
+const profiler = profileFile ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post("Profiler.enable");
+  await profiler.post("Profiler.start");
+}
+
+async function writeProfile(): Promise<void> {
+  if (!profiler || !profileFile) return;
+  const { profile } = await profiler.post("Profiler.stop");
+  await fs.writeFile(profileFile, JSON.stringify(profile));
+}
 
 const config = loadConfig();
 const app = await buildApp(config);
@@ -27,8 +44,11 @@ process.on("message", (message: ProbeMessage) => {
 });
 
 process.once("SIGTERM", () => {
-  app.close().then(
-    () => process.exit(0),
-    () => process.exit(1),
-  );
+  app
+    .close()
+    .then(writeProfile)
+    .then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
 });
