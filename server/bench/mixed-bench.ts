@@ -7,8 +7,8 @@
  * Writes bench/mixed.md.
  *
  * Settings: BENCH_GOODS (100000 goods, bulk-loaded), BENCH_USERS (1000 users with a session each,
- * the goods spread over them as sellers), BENCH_FAVORITES (20 per user), BENCH_THINK_MS (100: each
- * client waits 0-200 ms between requests), BENCH_DATABASES (sqlite,postgres), BENCH_LOG_LEVEL (warn),
+ * the goods spread over them as sellers), BENCH_FAVORITES (20 per user), BENCH_THINK_MS (500: each
+ * client waits 0-1000 ms between requests), BENCH_DATABASES (sqlite,postgres), BENCH_LOG_LEVEL (warn),
  * BENCH_CPU_PROFILE (a folder: the product writes a V8 CPU profile of its whole life there).
  */
 import fs from "node:fs/promises";
@@ -34,7 +34,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
 const USERS = Math.max(CLIENTS, Number(process.env.BENCH_USERS ?? 1000));
 const FAVORITES = Number(process.env.BENCH_FAVORITES ?? 20);
-const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 100);
+const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
 const WARM_UP_SECONDS = Math.min(5, SECONDS);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
