@@ -40,14 +40,22 @@ export interface EventLoopDelay {
   meanMs: number;
 }
 
-export interface ProductServer extends BenchServer {
+/** A server that also tells its event-loop delay. */
+export interface ProbedServer extends BenchServer {
   eventLoopDelay(options?: { reset?: boolean }): Promise<EventLoopDelay>;
 }
 
 /** The product as `npm start` runs it (from source), configured by `env` alone. */
-export async function startProductServer(env: Record<string, string>): Promise<ProductServer> {
-  const { server, child } = await startChildProcess("product-server.ts", env);
-  return { ...server, eventLoopDelay: (options = {}) => askEventLoopDelay(child, options.reset ?? false) };
+export function startProductServer(env: Record<string, string>): Promise<ProbedServer> {
+  return startProbedChild("product-server.ts", env);
+}
+
+async function startProbedChild(script: string, env: Record<string, string>, message?: Serializable) {
+  const { server, child } = await startChildProcess(script, env, message);
+  return {
+    ...server,
+    eventLoopDelay: (options: { reset?: boolean } = {}) => askEventLoopDelay(child, options.reset ?? false),
+  };
 }
 
 function askEventLoopDelay(child: ChildProcess, reset: boolean): Promise<EventLoopDelay> {
@@ -63,12 +71,8 @@ function askEventLoopDelay(child: ChildProcess, reset: boolean): Promise<EventLo
 }
 
 /** A raw Node server answering each path of `replies` (path and query, as requested) with its bytes. */
-export function startRawServer(replies: Record<string, FixedReply>): Promise<BenchServer> {
-  return startChild("raw-server.ts", {}, replies);
-}
-
-async function startChild(script: string, env: Record<string, string>, message?: Serializable): Promise<BenchServer> {
-  return (await startChildProcess(script, env, message)).server;
+export function startRawServer(replies: Record<string, FixedReply>): Promise<ProbedServer> {
+  return startProbedChild("raw-server.ts", {}, replies);
 }
 
 function startChildProcess(

@@ -22,7 +22,7 @@ import {
   type FilledDatabase,
   withBenchDatabase,
 } from "./bench-databases.js";
-import { type FixedReply, type ProductServer, startProductServer, startRawServer } from "./bench-servers.js";
+import { type FixedReply, type ProbedServer, startProductServer, startRawServer } from "./bench-servers.js";
 import { type Population, populate } from "./bench-users.js";
 import { describeMachine, loadAverage } from "./http-report.js";
 import { type Client, createClients, MIX, runClients, send } from "./mixed-load.js";
@@ -41,7 +41,7 @@ const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
 const outputFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/mixed.md");
 
 /** Each client opens two chats about a goods of another user, so the chat list has something to list. */
-async function openChats(product: ProductServer, clients: Client[], population: Population): Promise<void> {
+async function openChats(product: ProbedServer, clients: Client[], population: Population): Promise<void> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
   const n = population.users.length;
   const queue = clients.flatMap((client) =>
@@ -68,7 +68,7 @@ async function openChats(product: ProductServer, clients: Client[], population: 
 const fixedPath = (kindIndex: number) => `/kind/${kindIndex}`;
 
 /** One answer of the product to each kind, for the raw server to send back byte for byte. */
-async function recordReplies(product: ProductServer, client: Client, population: Population) {
+async function recordReplies(product: ProbedServer, client: Client, population: Population) {
   const agent = new http.Agent({ keepAlive: true });
   const replies: Record<string, FixedReply> = {};
   for (const [i, kind] of MIX.entries()) {
@@ -105,12 +105,14 @@ async function measure(database: FilledDatabase): Promise<MixedResult> {
     const rawTarget = { url: raw.url, fixedPathOf: (kind: (typeof MIX)[number]) => fixedPath(MIX.indexOf(kind)) };
     await runClients(product, clients, population, WARM_UP_SECONDS, THINK_MS);
     await runClients(rawTarget, clients, population, WARM_UP_SECONDS, THINK_MS);
-    const result: MixedResult = { database: database.name, product: [], raw: [], eventLoop: [] };
+    const result: MixedResult = { database: database.name, product: [], raw: [], eventLoop: [], rawEventLoop: [] };
     for (let run = 1; run <= RUNS; run++) {
       await product.eventLoopDelay({ reset: true });
       result.product.push(await runClients(product, clients, population, SECONDS, THINK_MS));
       result.eventLoop.push(await product.eventLoopDelay());
+      await raw.eventLoopDelay({ reset: true });
       result.raw.push(await runClients(rawTarget, clients, population, SECONDS, THINK_MS));
+      result.rawEventLoop.push(await raw.eventLoopDelay());
       const last = (runs: typeof result.product) => {
         const latest = runs[runs.length - 1];
         return latest ? Math.round(latest.requests / latest.seconds) : 0;
@@ -139,7 +141,7 @@ function report(results: MixedResult[], loadAtStart: string, started: Date): str
     `- ${CLIENTS} clients, each a signed-in user of ${USERS.toLocaleString("en")} (made in bulk, the goods spread over them as sellers, ${FAVORITES} favourites each, two chats each), one kept-alive connection each, waiting 0–${2 * THINK_MS} ms (uniform) between an answer and the next request; ${SECONDS} s per run, ${RUNS} runs per server, interleaved (product, raw, product, raw…) after a ${WARM_UP_SECONDS} s warm-up each; no compression asked for`,
     `- Mix (share of requests): ${mix}. Sign-ins check the password (scrypt) and the client uses the new token from then on`,
     "- Product: the real server in a process of its own (log level warn, rate limits × 100,000); raw: a Node `http` server answering each kind of request with one recorded answer of the product (same bytes), the floor of this load generator on this machine",
-    "- Cells: median of the runs (min–max). A run's p50/p99 is over every request of that kind in the run; the event-loop delay is `perf_hooks.monitorEventLoopDelay` (10 ms resolution) inside the product's process over each run",
+    "- Cells: median of the runs (min–max). A run's p50/p99 is over every request of that kind in the run; the event-loop delay is `perf_hooks.monitorEventLoopDelay` (10 ms resolution) inside each server's process over each of its runs: the raw server's shows what this machine alone does to a Node process",
     "",
     summaryTable(results),
     "",
