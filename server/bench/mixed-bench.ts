@@ -91,6 +91,7 @@ async function measure(database: FilledDatabase): Promise<MixedResult> {
     goodsCount: COUNT,
     favoritesPerUser: FAVORITES,
     heavyFavorites: 0,
+    spreadGoods: true,
   });
   const clients = createClients(population, CLIENTS);
   const product = await startProductServer({ ...database.productEnv, ...cpuProfileEnv(database.name) });
