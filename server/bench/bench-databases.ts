@@ -51,7 +51,7 @@ function productEnv(dataDir: string, logLevel: string, databaseUrl?: string): Re
 export async function withBenchDatabase<T>(
   name: BenchDatabase,
   part: string,
-  options: { count: number; logLevel: string },
+  options: { count: number; logLevel: string; sellers?: number },
   use: (database: FilledDatabase) => Promise<T>,
 ): Promise<T> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `xianzhi-${part}-bench-`));
@@ -61,12 +61,12 @@ export async function withBenchDatabase<T>(
   try {
     if (name === "SQLite") {
       const sqliteFile = path.join(dir, "xianzhi.db");
-      await fillSqlite(sqliteFile, options.count);
+      await fillSqlite(sqliteFile, options.count, options);
       filled();
       return await use({ name, target: { sqliteFile }, productEnv: productEnv(dir, options.logLevel) });
     }
     return await withPostgresSchema(postgresUrl as string, part, async (schema) => {
-      await fillPostgres(postgresUrl as string, schema, options.count);
+      await fillPostgres(postgresUrl as string, schema, options.count, options);
       filled();
       const target = { postgresUrl, postgresSchema: schema };
       return use({ name, target, productEnv: productEnv(dir, options.logLevel, serverDatabaseUrl(target)) });

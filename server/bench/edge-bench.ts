@@ -135,7 +135,7 @@ async function measure(database: FilledDatabase): Promise<CaseResult[]> {
     goodsCount: COUNT,
     favoritesPerUser: 0,
     heavyFavorites: HEAVY_FAVORITES,
-    spreadGoods: false,
+    sellersFilled: false,
   });
   const product = await startProductServer(database.productEnv);
   try {

@@ -48,7 +48,7 @@ async function openChats(product: ProbedServer, clients: Client[], population: P
     [1, 2].map((k) => {
       const peerIndex = (client.index + k * 37) % n;
       const peer = population.users[peerIndex] as Population["users"][number];
-      const body = { peerId: String(peer.id), goodsId: String(peerIndex + n) };
+      const body = { peerId: String(peer.id), goodsId: String(1 + peerIndex + n) };
       return () =>
         send(
           agent,
@@ -91,7 +91,7 @@ async function measure(database: FilledDatabase): Promise<MixedResult> {
     goodsCount: COUNT,
     favoritesPerUser: FAVORITES,
     heavyFavorites: 0,
-    spreadGoods: true,
+    sellersFilled: true,
   });
   const clients = createClients(population, CLIENTS);
   const product = await startProductServer({ ...database.productEnv, ...cpuProfileEnv(database.name) });
@@ -156,7 +156,9 @@ async function main(): Promise<void> {
   const results: MixedResult[] = [];
   if (CPU_PROFILE) await fs.mkdir(CPU_PROFILE, { recursive: true });
   for (const name of benchDatabases() as BenchDatabase[]) {
-    results.push(await withBenchDatabase(name, "mixed", { count: COUNT, logLevel: LOG_LEVEL }, measure));
+    results.push(
+      await withBenchDatabase(name, "mixed", { count: COUNT, sellers: USERS, logLevel: LOG_LEVEL }, measure),
+    );
   }
   const text = report(results, loadAtStart, started);
   console.log(`\n${text}`);

@@ -52,11 +52,11 @@ const CATEGORY_KEYS = Object.keys(CATEGORIES);
 const pick = <T>(client: Client, list: readonly T[]): T => list[Math.floor(client.random() * list.length)] as T;
 const randomGoods = (client: Client, population: Population) => 1 + Math.floor(client.random() * population.goodsCount);
 
-/** One of the client's own goods: bench-users gives seller users[i] the goods whose id is i mod n. */
+/** One of the client's own goods: bulk-load gives users[i] the goods whose id g has (g - 1) mod n = i. */
 function ownGoods(client: Client, population: Population): number {
   const n = population.users.length;
-  const rounds = Math.floor((population.goodsCount - client.index) / n);
-  return client.index + n * (1 + Math.floor(client.random() * (rounds - 1)));
+  const owned = Math.floor((population.goodsCount - 1 - client.index) / n) + 1;
+  return 1 + client.index + n * Math.floor(client.random() * owned);
 }
 
 function listPath(client: Client): string {
