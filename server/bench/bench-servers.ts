@@ -26,17 +26,60 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** What the parent asks the product process: its event-loop delay since the last reset. */
+export interface ProbeMessage {
+  probe: "eventLoopDelay";
+  /** Start counting afresh after answering. */
+  reset?: boolean;
+}
+
+/** The product's event-loop delay (perf_hooks.monitorEventLoopDelay, 10 ms resolution). */
+export interface EventLoopDelay {
+  maxMs: number;
+  p99Ms: number;
+  meanMs: number;
+}
+
+/** A server that also tells its event-loop delay. */
+export interface ProbedServer extends BenchServer {
+  eventLoopDelay(options?: { reset?: boolean }): Promise<EventLoopDelay>;
+}
+
 /** The product as `npm start` runs it (from source), configured by `env` alone. */
-export function startProductServer(env: Record<string, string>): Promise<BenchServer> {
-  return startChild("product-server.ts", env);
+export function startProductServer(env: Record<string, string>): Promise<ProbedServer> {
+  return startProbedChild("product-server.ts", env);
+}
+
+async function startProbedChild(script: string, env: Record<string, string>, message?: Serializable) {
+  const { server, child } = await startChildProcess(script, env, message);
+  return {
+    ...server,
+    eventLoopDelay: (options: { reset?: boolean } = {}) => askEventLoopDelay(child, options.reset ?? false),
+  };
+}
+
+function askEventLoopDelay(child: ChildProcess, reset: boolean): Promise<EventLoopDelay> {
+  return new Promise((resolve) => {
+    const answer = (message: { probe?: string; figures?: EventLoopDelay }) => {
+      if (message.probe !== "eventLoopDelay" || !message.figures) return;
+      child.off("message", answer);
+      resolve(message.figures);
+    };
+    child.on("message", answer);
+    child.send({ probe: "eventLoopDelay", reset } satisfies ProbeMessage);
+  });
 }
 
 /** A raw Node server answering each path of `replies` (path and query, as requested) with its bytes. */
-export function startRawServer(replies: Record<string, FixedReply>): Promise<BenchServer> {
-  return startChild("raw-server.ts", {}, replies);
+export function startRawServer(replies: Record<string, FixedReply>): Promise<ProbedServer> {
+  return startProbedChild("raw-server.ts", {}, replies);
 }
 
-function startChild(script: string, env: Record<string, string>, message?: Serializable): Promise<BenchServer> {
+function startChildProcess(
+  script: string,
+  env: Record<string, string>,
+  message?: Serializable,
+): Promise<{ server: BenchServer; child: ChildProcess }> {
   const child = fork(path.join(benchDir, script), {
     cwd: path.resolve(benchDir, ".."),
     execArgv: ["--import", "tsx", "--conditions=source"],
@@ -49,7 +92,7 @@ function startChild(script: string, env: Record<string, string>, message?: Seria
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s`)), 120_000);
     child.once("message", (ready: ReadyMessage) => {
       clearTimeout(timer);
-      resolve({ url: ready.url, stop: () => stop(child, exited) });
+      resolve({ server: { url: ready.url, stop: () => stop(child, exited) }, child });
     });
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
   });

@@ -7,18 +7,33 @@ import { generateGoods, seededRandom } from "./catalogue.js";
 
 const BATCH = 10_000;
 
-function rows(count: number) {
+export interface FillOptions {
+  /** Users the goods are spread over, round-robin (goods id g belongs to user 1 + (g - 1) mod n); 1 by default. */
+  sellers?: number;
+}
+
+/** The sellers' usernames: user 1 is `bench`, then `bench_2`, `bench_3`… */
+export function sellerUsername(userId: number): string {
+  return userId === 1 ? "bench" : `bench_${userId}`;
+}
+
+function sellerRows(sellers: number) {
+  return Array.from({ length: sellers }, (_, i) => sellerUsername(i + 1));
+}
+
+function rows(count: number, sellers: number) {
   const random = seededRandom(42);
   const now = new Date("2026-01-01T00:00:00Z").getTime();
   return Array.from({ length: count }, (_, i) => {
     const goods = generateGoods(random);
     const at = new Date(now + i * 1000).toISOString();
-    return { ...goods, listed: goods.status === "sold" ? 0 : 1, createdAt: at };
+    return { ...goods, sellerId: 1 + (i % sellers), listed: goods.status === "sold" ? 0 : 1, createdAt: at };
   });
 }
 
-/** A migrated SQLite file holding `count` generated goods of one seller, written in bulk. */
-export async function fillSqlite(file: string, count: number): Promise<void> {
+/** A migrated SQLite file holding `count` generated goods of one seller (or `sellers`), written in bulk. */
+export async function fillSqlite(file: string, count: number, options: FillOptions = {}): Promise<void> {
+  const sellers = options.sellers ?? 1;
   const db = openDatabase({ sqliteFile: file });
   await migrateToLatest(db);
   await db.destroy();
@@ -26,16 +41,17 @@ export async function fillSqlite(file: string, count: number): Promise<void> {
   registerSqliteFunctions(raw);
   raw.pragma("journal_mode = WAL");
   raw.pragma("synchronous = OFF");
-  raw
-    .prepare(
-      "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES ('bench', 'bench', 'bench@example.com', 'x', 'bench', '', ?, ?)",
-    )
-    .run("2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z");
+  const insertUser = raw.prepare(
+    "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES (@name, @name, @name || '@example.com', 'x', @name, '', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')",
+  );
+  raw.transaction(() => {
+    for (const name of sellerRows(sellers)) insertUser.run({ name });
+  })();
   const insert = raw.prepare(
     `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-     VALUES (1, @title, @description, @priceCents, @category, @condition, @location, @status, @listed, @favCount, @createdAt, @createdAt)`,
+     VALUES (@sellerId, @title, @description, @priceCents, @category, @condition, @location, @status, @listed, @favCount, @createdAt, @createdAt)`,
   );
-  const all = rows(count);
+  const all = rows(count, sellers);
   for (let start = 0; start < all.length; start += BATCH) {
     raw.transaction(() => {
       for (const row of all.slice(start, start + BATCH)) insert.run(row);
@@ -48,8 +64,14 @@ export async function fillSqlite(file: string, count: number): Promise<void> {
   raw.close();
 }
 
-/** A new schema, migrated, holding `count` generated goods of one seller, written in bulk. */
-export async function fillPostgres(url: string, schema: string, count: number): Promise<void> {
+/** A new schema, migrated, holding `count` generated goods of one seller (or `sellers`), written in bulk. */
+export async function fillPostgres(
+  url: string,
+  schema: string,
+  count: number,
+  options: FillOptions = {},
+): Promise<void> {
+  const sellers = options.sellers ?? 1;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query("CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public");
@@ -62,7 +84,8 @@ export async function fillPostgres(url: string, schema: string, count: number): 
   const client = new pg.Client({ connectionString: url, options: `-c search_path=${schema},public` });
   await client.connect();
   await client.query(
-    "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES ('bench', 'bench', 'bench@example.com', 'x', 'bench', '', '2026-01-01', '2026-01-01')",
+    "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) SELECT n, n, n || '@example.com', 'x', n, '', '2026-01-01', '2026-01-01' FROM unnest($1::text[]) WITH ORDINALITY AS u(n, i) ORDER BY i",
+    [sellerRows(sellers)],
   );
   // A bulk load: the GIN search indexes are dropped while the rows are written and built after.
   const { rows: searchIndexes } = await client.query<{ indexname: string; indexdef: string }>(
@@ -70,14 +93,14 @@ export async function fillPostgres(url: string, schema: string, count: number): 
     [schema],
   );
   for (const index of searchIndexes) await client.query(`DROP INDEX ${index.indexname}`);
-  const all = rows(count);
+  const all = rows(count, sellers);
   for (let start = 0; start < all.length; start += BATCH) {
     const batch = all.slice(start, start + BATCH);
     const column = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((row) => row[key]);
     await client.query(
       `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
-       SELECT 1, t, d, p, c, co, lo, s, l, f, ca, ca
-       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[]) AS u(t, d, p, c, co, s, l, f, ca, lo)`,
+       SELECT si, t, d, p, c, co, lo, s, l, f, ca, ca
+       FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[], $9::text[], $10::text[], $11::int[]) AS u(t, d, p, c, co, s, l, f, ca, lo, si)`,
       [
         column("title"),
         column("description"),
@@ -89,6 +112,7 @@ export async function fillPostgres(url: string, schema: string, count: number): 
         column("favCount"),
         column("createdAt"),
         column("location"),
+        column("sellerId"),
       ],
     );
   }

@@ -5,6 +5,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FixedReply, ReadyMessage } from "./bench-servers.js";
+import { answerEventLoopProbes } from "./event-loop-probe.js";
+
+answerEventLoopProbes();
 
 process.once("message", (replies: Record<string, FixedReply>) => {
   const answers = new Map(

@@ -12,12 +12,24 @@ export async function insertComment(
   return row.id;
 }
 
-export async function countComment(db: DbOrTx, goodsId: number): Promise<void> {
-  await db
+/**
+ * Counts a new comment on the goods and tells whether they exist, in one statement: the update also
+ * holds the goods' row until the transaction ends, so they cannot be deleted under the comment.
+ */
+export async function countComment(db: DbOrTx, goodsId: number): Promise<boolean> {
+  const row = await db
     .updateTable("goods")
     .set((eb) => ({ commentCount: eb("commentCount", "+", 1) }))
     .where("id", "=", goodsId)
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The goods' comment count, or undefined when there are no such goods; a plain read, locking nothing. */
+export async function commentCountOf(db: DbOrTx, goodsId: number): Promise<number | undefined> {
+  const row = await db.selectFrom("goods").select("commentCount").where("id", "=", goodsId).executeTakeFirst();
+  return row?.commentCount;
 }
 
 /** Comments with their authors and, for replies, the author of the comment replied to. */

@@ -2,9 +2,10 @@ import type { CreateCommentBody, GoodsComment, Page, PageQuery } from "@xianzhi/
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { pageWindow, requireGoods } from "../goods/goods-service.js";
+import { pageWindow } from "../goods/goods-service.js";
 import {
   type CommentRow,
+  commentCountOf,
   commentsOfGoods,
   countComment,
   findComment,
@@ -40,7 +41,7 @@ function toComment(row: CommentRow): GoodsComment {
 export async function addComment(db: Db, userId: number, body: CreateCommentBody): Promise<GoodsComment> {
   const goodsId = Number(body.goodsId);
   const id = await db.transaction().execute(async (tx) => {
-    await requireGoods(tx, goodsId);
+    if (!(await countComment(tx, goodsId))) throw appError("GOODS_NOT_FOUND");
     const replyToId = body.replyToId ? Number(body.replyToId) : null;
     if (replyToId !== null) {
       const parent = await findComment(tx, replyToId);
@@ -53,15 +54,18 @@ export async function addComment(db: Db, userId: number, body: CreateCommentBody
       replyToId,
       createdAt: nowIso(),
     });
-    await countComment(tx, goodsId);
     return commentId;
   });
   return toComment(await selectComments(db).where("comments.id", "=", id).executeTakeFirstOrThrow());
 }
 
-/** Newest first; the total is the goods' own comment count, kept with every comment added. */
+/**
+ * Newest first; the total is the goods' own comment count, kept with every comment added. A read:
+ * it takes no row lock, so readers neither wait for nor hold up the goods' writers.
+ */
 export async function listComments(db: Db, goodsId: number, query: PageQuery): Promise<Page<GoodsComment>> {
-  const goods = await requireGoods(db, goodsId);
+  const total = await commentCountOf(db, goodsId);
+  if (total === undefined) throw appError("GOODS_NOT_FOUND");
   const rows = await commentsOfGoods(db, goodsId, pageWindow(query));
-  return { list: rows.map(toComment), total: goods.commentCount, page: query.page, pageSize: query.pageSize };
+  return { list: rows.map(toComment), total, page: query.page, pageSize: query.pageSize };
 }

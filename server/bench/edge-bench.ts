@@ -1,0 +1,217 @@
+/**
+ * npm run bench:edge: the pathological requests next to page 1 of the list. Each case is loaded
+ * right after page 1 (autocannon, same connections and duration), BENCH_RUNS (3) rounds, on SQLite
+ * and PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): page 100000 and the deepest page the
+ * API serves, a keyword past the limit and one at it, 20 words, price order with a price filter, and
+ * a user keeping 10,000 favourites (their list's first and last page, fav/ids). Writes bench/edge.md.
+ *
+ * Settings: BENCH_GOODS (1000000), BENCH_SECONDS (3 per load), BENCH_RUNS (3), BENCH_CONNECTIONS
+ * (10), BENCH_FAVORITES_HEAVY (10000), BENCH_DATABASES (sqlite,postgres), BENCH_LOG_LEVEL (warn).
+ */
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { GoodsLimits, PageLimits } from "@xianzhi/contract";
+import autocannon from "autocannon";
+import { benchCommand, benchDatabases, type FilledDatabase, withBenchDatabase } from "./bench-databases.js";
+import { type BenchServer, startProductServer } from "./bench-servers.js";
+import { type Population, populate } from "./bench-users.js";
+import { describeMachine, loadAverage, spread } from "./http-report.js";
+
+const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const HEAVY_FAVORITES = Math.min(COUNT, Number(process.env.BENCH_FAVORITES_HEAVY ?? 10_000));
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
+/** A case is within the bound when its p99 is at most this many times page 1's, measured just before it. */
+const BOUND = 2;
+const outputFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/edge.md");
+
+interface Case {
+  name: string;
+  path: string;
+  /** The HTTP status the case must answer with: refusals are part of the contract. */
+  status: number;
+  token?: string;
+}
+
+interface Figures {
+  p50: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** Answers with another status than the case's, and connection errors. */
+  unexpected: number;
+}
+
+interface CaseResult {
+  database: string;
+  case: Case;
+  runs: Figures[];
+  pageOne: Figures[];
+}
+
+const PAGE_ONE: Case = { name: "list, page 1", path: "/api/goods/getlist", status: 200 };
+
+function casesOf(population: Population): Case[] {
+  const search = (keyword: string) => `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`;
+  const longest =
+    "九成新苹果手机功能完好无拆无修配件齐全带原装包装同城可以当面交易价格可小刀诚心要的联系支持验货非诚勿扰";
+  const twentyWords = "九成 新 苹果 手机 包邮 急 出 自用 闲置 相机 耳 机 索尼 游戏 机 沙 发 乐高 书 桌";
+  const fan = population.heavyFan.token;
+  const lastFavoritesPage = Math.ceil(HEAVY_FAVORITES / PageLimits.defaultPageSize);
+  const someIds = Array.from({ length: PageLimits.maxPageSize }, (_, i) => 1 + ((i * 7919) % population.goodsCount));
+  const priceFilter = "sort=price_asc&minPrice=100000&maxPrice=500000";
+  return [
+    { name: "list, page 100000 (refused: past maxPage)", path: "/api/goods/getlist?page=100000", status: 400 },
+    {
+      name: `list, page ${PageLimits.maxPage} (deepest served)`,
+      path: `/api/goods/getlist?page=${PageLimits.maxPage}`,
+      status: 200,
+    },
+    {
+      name: `list, page ${PageLimits.maxPage} × ${PageLimits.maxPageSize} (deepest row served)`,
+      path: `/api/goods/getlist?page=${PageLimits.maxPage}&pageSize=${PageLimits.maxPageSize}`,
+      status: 200,
+    },
+    { name: "search, 100-character keyword (refused)", path: search(longest.repeat(3).slice(0, 100)), status: 400 },
+    {
+      name: `search, ${GoodsLimits.keywordMax}-character keyword (longest served)`,
+      path: search(longest.slice(0, GoodsLimits.keywordMax)),
+      status: 200,
+    },
+    { name: "search, 20 words", path: search(twentyWords), status: 200 },
+    { name: "list, price order, price filter, page 1", path: `/api/goods/getlist?${priceFilter}`, status: 200 },
+    {
+      name: `list, price order, price filter, page ${PageLimits.maxPage}`,
+      path: `/api/goods/getlist?${priceFilter}&page=${PageLimits.maxPage}`,
+      status: 200,
+    },
+    {
+      name: "list, price descending, narrow filter, page 1",
+      path: "/api/goods/getlist?sort=price_desc&minPrice=300000&maxPrice=300500",
+      status: 200,
+    },
+    {
+      name: `favourites of a user with ${HEAVY_FAVORITES.toLocaleString("en")}, page 1`,
+      path: "/api/fav",
+      status: 200,
+      token: fan,
+    },
+    {
+      name: `favourites of that user, last page (${lastFavoritesPage})`,
+      path: `/api/fav?page=${lastFavoritesPage}`,
+      status: 200,
+      token: fan,
+    },
+    {
+      name: "fav/ids of that user, 100 ids",
+      path: `/api/fav/ids?goodsIds=${someIds.join(",")}`,
+      status: 200,
+      token: fan,
+    },
+  ];
+}
+
+async function load(server: BenchServer, item: Case, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url: `${server.url}${item.path}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: item.token ? { authorization: `Bearer ${item.token}` } : {},
+  });
+  const expected = result.statusCodeStats?.[`${item.status}` as `${number}`]?.count ?? 0;
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requestsPerSecond: result.requests.average,
+    unexpected: result.requests.total - expected + result.errors,
+  };
+}
+
+async function measure(database: FilledDatabase): Promise<CaseResult[]> {
+  const population = await populate(database.target, {
+    users: 100,
+    goodsCount: COUNT,
+    favoritesPerUser: 0,
+    heavyFavorites: HEAVY_FAVORITES,
+    sellersFilled: false,
+  });
+  const product = await startProductServer(database.productEnv);
+  try {
+    const cases = casesOf(population);
+    const results = cases.map((item) => ({
+      database: database.name,
+      case: item,
+      runs: [] as Figures[],
+      pageOne: [] as Figures[],
+    }));
+    for (const item of [PAGE_ONE, ...cases]) await load(product, item, 1);
+    for (let run = 1; run <= RUNS; run++) {
+      for (const result of results) {
+        result.pageOne.push(await load(product, PAGE_ONE, SECONDS));
+        result.runs.push(await load(product, result.case, SECONDS));
+        const [page, item] = [result.pageOne.at(-1), result.runs.at(-1)];
+        console.log(`${database.name} run ${run}, ${result.case.name}: p99 ${item?.p99} ms (page 1: ${page?.p99} ms)`);
+      }
+    }
+    return results;
+  } finally {
+    await product.stop();
+  }
+}
+
+const ms = (value: number) => (value < 10 ? value.toFixed(1) : Math.round(value).toString());
+const cell = (values: number[], format: (value: number) => string = ms) => {
+  const { min, median, max } = spread(values);
+  return `${format(median)} (${format(min)}–${format(max)})`;
+};
+
+function table(results: CaseResult[]): string {
+  const header =
+    "| database | case | answer | p50 ms | p99 ms | page 1 p50 ms | page 1 p99 ms | p99 / page 1 p99 | req/s / page 1 req/s | within bound | unexpected answers |";
+  const rule = "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|";
+  const lines = results.map((result) => {
+    const ratios = result.runs.map((run, i) => run.p99 / (result.pageOne[i] as Figures).p99);
+    const rates = result.runs.map((run, i) => run.requestsPerSecond / (result.pageOne[i] as Figures).requestsPerSecond);
+    const within = spread(ratios).median <= BOUND ? "yes" : "**no**";
+    const unexpected = result.runs.reduce((sum, run) => sum + run.unexpected, 0);
+    const times = (value: number) => `${value.toFixed(2)}×`;
+    return `| ${result.database} | ${result.case.name} | ${result.case.status} | ${cell(result.runs.map((run) => run.p50))} | ${cell(result.runs.map((run) => run.p99))} | ${cell(result.pageOne.map((run) => run.p50))} | ${cell(result.pageOne.map((run) => run.p99))} | ${cell(ratios, times)} | ${cell(rates, times)} | ${within} | ${unexpected} |`;
+  });
+  return [header, rule, ...lines].join("\n");
+}
+
+function report(results: CaseResult[], loadAtStart: string, started: Date): string {
+  return [
+    `## Pathological cases next to page 1, ${COUNT.toLocaleString("en")} goods`,
+    "",
+    `- Command: \`${benchCommand("bench:edge")}\``,
+    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
+    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per load; every case is loaded right after page 1 of the list, ${RUNS} rounds over all cases after a 1 s warm-up each; no compression asked for`,
+    `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000), data bulk-loaded, 100 users made in bulk and one keeping ${HEAVY_FAVORITES.toLocaleString("en")} favourites`,
+    `- Within bound: the median over the rounds of (case p99 / page 1 p99 just before) is at most ${BOUND}. Refusals (400) are the contract: page past ${PageLimits.maxPage}, keyword past ${GoodsLimits.keywordMax} characters`,
+    "",
+    table(results),
+    "",
+  ].join("\n");
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const loadAtStart = loadAverage();
+  const results: CaseResult[] = [];
+  for (const name of benchDatabases()) {
+    results.push(...(await withBenchDatabase(name, "edge", { count: COUNT, logLevel: LOG_LEVEL }, measure)));
+  }
+  const text = report(results, loadAtStart, started);
+  console.log(`\n${text}`);
+  await fs.mkdir(path.dirname(outputFile), { recursive: true });
+  await fs.writeFile(outputFile, text);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
