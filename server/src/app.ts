@@ -5,7 +5,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { Config } from "./config.js";
-import { type DatabaseTarget, openDatabase } from "./db/database.js";
+import { type DatabaseTarget, openDatabase, refreshPlannerStatistics } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoData } from "./demo/seed.js";
 import { accountRoutes } from "./features/accounts/routes.js";
@@ -122,9 +122,12 @@ function schedulePurge(app: FastifyInstance): void {
       app.log.info({ removed }, "removed files of interrupted uploads");
   };
   const purge = () =>
-    Promise.all([purgeExpired(app.db, nowIso()), purgeUnusedUploads(app.db, app.pictureFiles), purgeOrphans()]).catch(
-      (error) => app.log.warn({ err: error }, "purging expired rows failed"),
-    );
+    Promise.all([
+      purgeExpired(app.db, nowIso()),
+      purgeUnusedUploads(app.db, app.pictureFiles),
+      purgeOrphans(),
+      refreshPlannerStatistics(app.db),
+    ]).catch((error) => app.log.warn({ err: error }, "purging expired rows failed"));
   const timer = setInterval(purge, PURGE_EVERY_MS);
   timer.unref();
   app.addHook("onClose", async () => clearInterval(timer));

@@ -8,6 +8,7 @@ import {
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
+  sql,
   type Transaction,
 } from "kysely";
 import { spaceCjk } from "../lib/words.js";
@@ -54,6 +55,9 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   registerSqliteFunctions(sqlite);
+  // Statistics for the planner, gathered where a table has grown since they were taken (cheap when
+  // nothing changed): without them SQLite can pick a scan of users over the goods index.
+  sqlite.pragma("optimize = 0x10002");
   return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
 }
 
@@ -107,6 +111,14 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlit
 /** Functions the search triggers call; every connection that writes goods needs them. */
 export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
   sqlite.function("xianzhi_spaced", { deterministic: true }, (text: unknown) => spaceCjk(String(text ?? "")));
+}
+
+/**
+ * Keeps the planner's statistics current on a long-running SQLite connection, as SQLite advises
+ * (every few hours); PostgreSQL's autovacuum does the same by itself.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  if (dialectOf(db) === "sqlite") await sql`PRAGMA optimize`.execute(db);
 }
 
 export function dialectOf(db: { getExecutor(): { adapter: unknown } }): Dialect {
