@@ -31,6 +31,17 @@ export function startProductServer(env: Record<string, string>): Promise<BenchSe
   return startChild("product-server.ts", env);
 }
 
+/** Who the chat relay's tokens belong to, and each chat's two members (keys: token, chat id). */
+export interface RelaySetup {
+  tokens: Record<string, number>;
+  chats: Record<string, [number, number]>;
+}
+
+/** A bare `ws` server relaying chat frames between the members of each chat: the chat ceiling. */
+export function startWsRelayServer(setup: RelaySetup): Promise<BenchServer> {
+  return startChild("ws-relay-server.ts", {}, setup as unknown as Serializable);
+}
+
 /** A raw Node server answering each path of `replies` (path and query, as requested) with its bytes. */
 export function startRawServer(replies: Record<string, FixedReply>): Promise<BenchServer> {
   return startChild("raw-server.ts", {}, replies);
