@@ -26,9 +26,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The product as `npm start` runs it (from source), configured by `env` alone. */
+/**
+ * The product as `npm start` runs it (from source), configured by `env` alone. With
+ * BENCH_CPU_PROFILE set to a folder, each product process writes its CPU profile there on exit.
+ */
 export function startProductServer(env: Record<string, string>): Promise<BenchServer> {
-  return startChild("product-server.ts", env);
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  return startChild(
+    "product-server.ts",
+    env,
+    undefined,
+    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }
 
 /** Who the chat relay's tokens belong to, and each chat's two members (keys: token, chat id). */
@@ -47,10 +56,15 @@ export function startRawServer(replies: Record<string, FixedReply>): Promise<Ben
   return startChild("raw-server.ts", {}, replies);
 }
 
-function startChild(script: string, env: Record<string, string>, message?: Serializable): Promise<BenchServer> {
+function startChild(
+  script: string,
+  env: Record<string, string>,
+  message?: Serializable,
+  nodeFlags: string[] = [],
+): Promise<BenchServer> {
   const child = fork(path.join(benchDir, script), {
     cwd: path.resolve(benchDir, ".."),
-    execArgv: ["--import", "tsx", "--conditions=source"],
+    execArgv: ["--import", "tsx", "--conditions=source", ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

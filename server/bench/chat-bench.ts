@@ -9,7 +9,8 @@
  * (5,000) chats and a chat with BENCH_MESSAGES (100,000) messages next to a user with one chat and
  * a chat of 60 messages. PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL (in a schema of its
  * own, dropped at the end), Redis with BENCH_REDIS_URL or TEST_REDIS_URL; BENCH_DATABASES=sqlite
- * or =postgres picks one. Writes bench/chat.md.
+ * or =postgres picks one, BENCH_PARTS=sockets or =cases one part; BENCH_CPU_PROFILE=<folder> writes
+ * the product processes' CPU profiles there. Writes bench/chat.md.
  */
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -43,6 +44,8 @@ const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
+/** BENCH_PARTS=sockets or =cases runs one part (e.g. under BENCH_CPU_PROFILE). */
+const parts = (process.env.BENCH_PARTS ?? "sockets,cases").split(",");
 const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/chat.md");
 
 /** The bench sends within the product's limits: it configures the product, it removes no limit. */
@@ -313,8 +316,8 @@ async function main(): Promise<void> {
     if (!redisUrl) console.log("two processes skipped: set BENCH_REDIS_URL or TEST_REDIS_URL");
     console.log(`data written: ${all.map((database) => database.name).join(", ")}`);
     setups = await startSetups(all);
-    const sockets = await measureSockets(setups);
-    const cases = await measureCases(setups);
+    const sockets = parts.includes("sockets") ? await measureSockets(setups) : [];
+    const cases = parts.includes("cases") ? await measureCases(setups) : [];
     const text = report(sockets, cases, loadAtStart, started);
     console.log(`\n${text}`);
     await fs.mkdir(path.dirname(resultsFile), { recursive: true });

@@ -124,11 +124,17 @@ export function findMessageByClientId(db: DbOrTx, senderId: number, clientMsgId:
     .executeTakeFirst();
 }
 
-export function insertMessage(
+/** Stores a message unless its sender already sent one with this clientMsgId: then answers undefined. */
+export function insertNewMessage(
   db: DbOrTx,
   message: { chatId: number; senderId: number; type: string; content: string; clientMsgId: string; createdAt: string },
 ) {
-  return db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
+  return db
+    .insertInto("messages")
+    .values(message)
+    .onConflict((oc) => oc.columns(["senderId", "clientMsgId"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /**
@@ -145,17 +151,20 @@ export async function recordActivity(
     .set({ lastMessageId: message.id, updatedAt: message.createdAt })
     .where("id", "=", chatId)
     .execute();
+  // Both member rows in one statement: one more unread for the recipient, all read for the sender.
   await db
     .updateTable("chatMembers")
-    .set((eb) => ({ updatedAt: message.createdAt, unreadCount: eb("unreadCount", "+", 1) }))
+    .set((eb) => ({
+      updatedAt: message.createdAt,
+      unreadCount: eb
+        .case()
+        .when("userId", "=", message.senderId)
+        .then(0)
+        .else(eb("unreadCount", "+", 1))
+        .end(),
+      readUpTo: eb.case().when("userId", "=", message.senderId).then(message.id).else(eb.ref("readUpTo")).end(),
+    }))
     .where("chatId", "=", chatId)
-    .where("userId", "!=", message.senderId)
-    .execute();
-  await db
-    .updateTable("chatMembers")
-    .set({ updatedAt: message.createdAt, unreadCount: 0, readUpTo: message.id })
-    .where("chatId", "=", chatId)
-    .where("userId", "=", message.senderId)
     .execute();
 }
 
