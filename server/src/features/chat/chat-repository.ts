@@ -91,7 +91,7 @@ export type MemberChatRow = Awaited<ReturnType<ReturnType<typeof selectMemberCha
 export function memberChatsPage(db: DbOrTx, userId: number, window: { limit: number; offset: number }) {
   return selectMemberChats(db, userId)
     .orderBy("member.updatedAt", "desc")
-    .orderBy("chats.id", "desc")
+    .orderBy("member.chatId", "desc")
     .limit(window.limit)
     .offset(window.offset)
     .execute();
@@ -111,6 +111,8 @@ export async function unreadTotal(db: DbOrTx, userId: number): Promise<number> {
     .selectFrom("chatMembers")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("unreadCount"), sql<number>`0`).as("n"))
     .where("userId", "=", userId)
+    // Only the chats with unread messages: an index holds just those.
+    .where("unreadCount", ">", 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -124,7 +126,11 @@ export function findMessageByClientId(db: DbOrTx, senderId: number, clientMsgId:
     .executeTakeFirst();
 }
 
-/** Stores a message unless its sender already sent one with this clientMsgId: then answers undefined. */
+/**
+ * Stores a message unless its sender already sent one with this clientMsgId: then answers
+ * undefined. The same statement moves the chat to the top of both lists, counts it unread for the
+ * recipient and read for the sender (the messages_record_activity trigger, migration 0012).
+ */
 export function insertNewMessage(
   db: DbOrTx,
   message: { chatId: number; senderId: number; type: string; content: string; clientMsgId: string; createdAt: string },
@@ -135,37 +141,6 @@ export function insertNewMessage(
     .onConflict((oc) => oc.columns(["senderId", "clientMsgId"]).doNothing())
     .returningAll()
     .executeTakeFirst();
-}
-
-/**
- * The chat moves to the top of both lists and the recipient has one more unread message. The
- * sender has read everything up to their own message: whoever answers has seen what came before.
- */
-export async function recordActivity(
-  db: DbOrTx,
-  chatId: number,
-  message: { id: number; senderId: number; createdAt: string },
-) {
-  await db
-    .updateTable("chats")
-    .set({ lastMessageId: message.id, updatedAt: message.createdAt })
-    .where("id", "=", chatId)
-    .execute();
-  // Both member rows in one statement: one more unread for the recipient, all read for the sender.
-  await db
-    .updateTable("chatMembers")
-    .set((eb) => ({
-      updatedAt: message.createdAt,
-      unreadCount: eb
-        .case()
-        .when("userId", "=", message.senderId)
-        .then(0)
-        .else(eb("unreadCount", "+", 1))
-        .end(),
-      readUpTo: eb.case().when("userId", "=", message.senderId).then(message.id).else(eb.ref("readUpTo")).end(),
-    }))
-    .where("chatId", "=", chatId)
-    .execute();
 }
 
 /** Everything in the chat now is read: answers the id of the newest message (0 when none). */

@@ -192,7 +192,7 @@ export interface SentMessage {
 /**
  * Stores a message, then it may be acknowledged and pushed. A resend with the same clientMsgId
  * (the ack was lost) answers the stored message instead of storing it twice: the insert itself
- * tells, so a new text message costs one transaction and no lookup.
+ * tells, so a new text message is one statement.
  */
 export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
   const chatId = Number(frame.chatId);
@@ -204,17 +204,13 @@ export async function sendMessage(db: Db, senderId: number, frame: SendFrame): P
     if (stored) return { message: toMessage(stored), memberIds };
     await checkContent(db, frame);
   }
-  const row = await db.transaction().execute(async (tx) => {
-    const message = await repo.insertNewMessage(tx, {
-      chatId,
-      senderId,
-      type: frame.msgType,
-      content: frame.content,
-      clientMsgId: frame.clientMsgId,
-      createdAt: nowIso(),
-    });
-    if (message) await repo.recordActivity(tx, chatId, message);
-    return message;
+  const row = await repo.insertNewMessage(db, {
+    chatId,
+    senderId,
+    type: frame.msgType,
+    content: frame.content,
+    clientMsgId: frame.clientMsgId,
+    createdAt: nowIso(),
   });
   const message = row ?? (await earlier());
   if (!message) throw new Error(`message ${frame.clientMsgId} of user ${senderId} neither stored nor found`);
