@@ -23,6 +23,8 @@ export interface ReadyMessage {
 
 export interface BenchServer {
   url: string;
+  /** The process id, to read the CPU time it spent (Linux: /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -74,7 +76,7 @@ function startChild(
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s`)), 120_000);
     child.once("message", (ready: ReadyMessage) => {
       clearTimeout(timer);
-      resolve({ url: ready.url, stop: () => stop(child, exited) });
+      resolve({ url: ready.url, pid: child.pid as number, stop: () => stop(child, exited) });
     });
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
   });

@@ -172,18 +172,37 @@ async function startSetups(all: Database[]): Promise<Setup[]> {
   return setups;
 }
 
+/** CPU time (user + system) a process has spent, ms; 0 where /proc cannot tell (not Linux). */
+function cpuMilliseconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    // utime and stime, fields 14 and 15 of stat, counted in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 async function measureSockets(setups: Setup[]): Promise<LatencyResult[]> {
   const results: LatencyResult[] = setups.map((setup) => ({ setup: setup.name, runs: [] }));
   for (let run = 1; run <= RUNS; run++) {
     for (const [i, setup] of setups.entries()) {
+      const cpu = () => setup.servers.reduce((total, server) => total + cpuMilliseconds(server.pid), 0);
+      let cpuAtStart = 0;
+      let cpuSpent = 0;
       const figures: LoadFigures = await runPairs(setup.bases, setup.database.data.pairs, {
         rate: RATE,
         warmupSeconds: WARMUP,
         seconds: SECONDS,
+        onWindow: (edge) => {
+          if (edge === "start") cpuAtStart = cpu();
+          else cpuSpent = cpu() - cpuAtStart;
+        },
       });
+      figures.cpuPerMessage = figures.sent > 0 ? cpuSpent / figures.sent : 0;
       results[i]?.runs.push(figures);
       console.log(
-        `run ${run}, ${setup.name}: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.sent} sent, ${figures.lost} lost, ${figures.errors} errors`,
+        `run ${run}, ${setup.name}: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, server CPU ${figures.cpuPerMessage.toFixed(3)} ms a message, ${figures.sent} sent, ${figures.lost} lost, ${figures.errors} errors`,
       );
     }
   }
@@ -276,6 +295,7 @@ function report(sockets: LatencyResult[], cases: CaseResult[], loadAtStart: stri
     `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
     `- Load: ${SOCKETS.toLocaleString("en")} signed-in sockets, ${SOCKETS / 2} pairs, each socket sending ${RATE} text message${RATE === 1 ? "" : "s"} a second to its peer at its own phase (${(SOCKETS * RATE).toLocaleString("en")} messages a second in all), ${RUNS} interleaved runs of ${SECONDS} s after ${WARMUP} s of warm-up; latency from the send to the peer's receipt of the \`message\` frame, all clients in one process`,
     "- Product: the real server (log level warn, request limits × 100,000 for the upgrades from one address; chat message limits as shipped), each process its own; 2 processes share the database and Redis, the two members of every pair on different processes. Raw: a `ws` server answering the same frames (ack to the sender, message to both members) from memory",
+    "- Server CPU a message: the CPU time (user + system, from /proc) the server process(es) spent in the measured window, divided by the messages sent in it: the cost of a message, which the other work on this shared machine hardly changes, unlike the latency",
     "",
     latencyTable(sockets),
     "",

@@ -16,6 +16,8 @@ export interface LoadSettings {
   rate: number;
   warmupSeconds: number;
   seconds: number;
+  /** Called as the measured window opens and closes (e.g. to read the servers' CPU time). */
+  onWindow?: (edge: "start" | "end") => void;
 }
 
 export interface LoadFigures {
@@ -28,6 +30,8 @@ export interface LoadFigures {
   errors: number;
   /** The load generator's own event-loop delay p99, ms: high, and it measures itself. */
   clientLoopP99: number;
+  /** CPU time the servers spent a message in the measured window, ms (0 where it cannot be read). */
+  cpuPerMessage: number;
 }
 
 interface Client {
@@ -137,9 +141,11 @@ export async function runPairs(
   }
   await sleep(settings.warmupSeconds * 1000);
   loop.enable();
+  settings.onWindow?.("start");
   measureFrom = performance.now();
   measureTo = measureFrom + settings.seconds * 1000;
   await sleep(settings.seconds * 1000);
+  settings.onWindow?.("end");
   for (const timer of timers) clearTimeout(timer);
   loop.disable();
   // Stragglers: up to 5 s for the messages of the window still on their way.
@@ -155,5 +161,6 @@ export async function runPairs(
     lost,
     errors,
     clientLoopP99: loop.percentile(99) / 1e6,
+    cpuPerMessage: 0,
   };
 }

@@ -28,14 +28,21 @@ export function latencyTable(results: LatencyResult[]): string {
   const median = (result: LatencyResult | undefined, key: "p50" | "p99") =>
     spread(result?.runs.map((run) => run[key]) ?? [Number.NaN]).median;
   const header =
-    "| setup | p50 ms median (min–max) | p99 ms median (min–max) | p50 / p99 ÷ raw | messages measured | lost | error frames | load generator's loop delay p99 ms |";
-  const rule = "|---|---:|---:|---:|---:|---:|---:|---:|";
+    "| setup | p50 ms median (min–max) | p99 ms median (min–max) | p50 / p99 ÷ raw | server CPU µs a message | CPU ÷ raw | messages measured | lost | error frames | load generator's loop delay p99 ms |";
+  const rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+  const cpu = (result: LatencyResult | undefined) =>
+    spread(result?.runs.map((run) => run.cpuPerMessage) ?? [Number.NaN]).median;
   const lines = results.map((result) =>
     [
       result.setup,
       cell(result.runs.map((run) => run.p50)),
       cell(result.runs.map((run) => run.p99)),
       `${ratio(median(result, "p50"), median(reference, "p50"))} / ${ratio(median(result, "p99"), median(reference, "p99"))}`,
+      cell(
+        result.runs.map((run) => run.cpuPerMessage * 1000),
+        (value) => Math.round(value).toLocaleString("en"),
+      ),
+      ratio(cpu(result), cpu(reference)),
       sum(result.runs.map((run) => run.sent)).toLocaleString("en"),
       String(sum(result.runs.map((run) => run.lost))),
       String(sum(result.runs.map((run) => run.errors))),
