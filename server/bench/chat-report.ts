@@ -4,6 +4,8 @@ import { type RunFigures, spread } from "./http-report.js";
 
 export interface LatencyResult {
   setup: string;
+  /** Messages each socket sent a second. */
+  rate: number;
   runs: LoadFigures[];
 }
 
@@ -22,18 +24,19 @@ const cell = (values: number[], format: (value: number) => string = ms) => {
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 const ratio = (value: number, reference: number) => `${(value / reference).toFixed(1)}×`;
 
-/** One row a setup; its ratio divides its median p50/p99 by the raw relay's (the first row). */
+/** One row a setup and rate; its ratios divide its medians by the raw relay's at the same rate. */
 export function latencyTable(results: LatencyResult[]): string {
-  const reference = results[0];
   const median = (result: LatencyResult | undefined, key: "p50" | "p99") =>
     spread(result?.runs.map((run) => run[key]) ?? [Number.NaN]).median;
   const header =
-    "| setup | p50 ms median (min–max) | p99 ms median (min–max) | p50 / p99 ÷ raw | server CPU µs a message | CPU ÷ raw | messages measured | lost | error frames | load generator's loop delay p99 ms |";
-  const rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
+    "| rate a socket | setup | p50 ms median (min–max) | p99 ms median (min–max) | p50 / p99 ÷ raw | server CPU µs a message | CPU ÷ raw | messages measured | lost | error frames | load generator's loop delay p99 ms |";
+  const rule = "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
   const cpu = (result: LatencyResult | undefined) =>
     spread(result?.runs.map((run) => run.cpuPerMessage) ?? [Number.NaN]).median;
-  const lines = results.map((result) =>
-    [
+  const lines = results.map((result) => {
+    const reference = results.find((each) => each.rate === result.rate);
+    return [
+      `${result.rate}/s`,
       result.setup,
       cell(result.runs.map((run) => run.p50)),
       cell(result.runs.map((run) => run.p99)),
@@ -47,8 +50,8 @@ export function latencyTable(results: LatencyResult[]): string {
       String(sum(result.runs.map((run) => run.lost))),
       String(sum(result.runs.map((run) => run.errors))),
       cell(result.runs.map((run) => run.clientLoopP99)),
-    ].join(" | "),
-  );
+    ].join(" | ");
+  });
   return [header, rule, ...lines.map((line) => `| ${line} |`)].join("\n");
 }
 
