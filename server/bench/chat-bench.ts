@@ -195,7 +195,7 @@ async function measureSockets(setups: Setup[]): Promise<LatencyResult[]> {
         const figures = await measureSetup(setup, rate);
         atRate[i]?.runs.push(figures);
         console.log(
-          `${rate}/s run ${run}, ${setup.name}: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, server CPU ${figures.cpuPerMessage.toFixed(3)} ms a message, ${figures.sent} sent, ${figures.lost} lost, ${figures.errors} errors`,
+          `${rate}/s run ${run}, ${setup.name}: p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, server CPU ${figures.cpuPerMessage.toFixed(3)} ms a message, ${figures.sent} sent, ${figures.unreceived} not received, ${figures.errors} errors`,
         );
       }
     }

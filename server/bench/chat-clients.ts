@@ -23,9 +23,12 @@ export interface LoadSettings {
 export interface LoadFigures {
   p50: number;
   p99: number;
-  /** Messages sent in the measured window, and how many of them never reached the peer. */
+  /**
+   * Messages sent in the measured window, and how many of them had not reached the peer 5 s after
+   * it closed (late or lost): left out of the percentiles, which they would only raise.
+   */
   sent: number;
-  lost: number;
+  unreceived: number;
   /** Error frames (refused or failed messages); a run with any is not comparable. */
   errors: number;
   /** The load generator's own event-loop delay p99, ms: high, and it measures itself. */
@@ -151,14 +154,14 @@ export async function runPairs(
   // Stragglers: up to 5 s for the messages of the window still on their way.
   const pending = () => [...sentAt.values()].filter((at) => at >= measureFrom && at < measureTo).length;
   for (let waited = 0; waited < 5000 && pending() > 0; waited += 100) await sleep(100);
-  const lost = pending();
+  const unreceived = pending();
   await closeClients(clients);
   latencies.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
     sent,
-    lost,
+    unreceived,
     errors,
     clientLoopP99: loop.percentile(99) / 1e6,
     cpuPerMessage: 0,
