@@ -20,6 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ChatLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
+import { sql } from "kysely";
 import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
@@ -83,7 +84,10 @@ async function fill(target: DatabaseTarget): Promise<ChatBenchData> {
   const db = openDatabase(target);
   try {
     await migrateToLatest(db);
-    return await fillChatData(db, sizes);
+    const data = await fillChatData(db, sizes);
+    // Statistics, as the database would gather by itself some time after a bulk load.
+    await sql`ANALYZE`.execute(db);
+    return data;
   } finally {
     await db.destroy();
   }

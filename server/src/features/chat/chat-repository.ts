@@ -88,12 +88,24 @@ export function selectMemberChats(db: DbOrTx, userId: number) {
 }
 export type MemberChatRow = Awaited<ReturnType<ReturnType<typeof selectMemberChats>["executeTakeFirstOrThrow"]>>;
 
+/**
+ * A page of a member's chats: the page's chat ids first, read off the member's index in list order
+ * and stopped after the page, then the chats of those ids alone; joining every chat before
+ * sorting made a user with thousands of chats wait for all of them.
+ */
 export function memberChatsPage(db: DbOrTx, userId: number, window: { limit: number; offset: number }) {
+  const pageIds = db
+    .selectFrom("chatMembers")
+    .select("chatId")
+    .where("userId", "=", userId)
+    .orderBy("updatedAt", "desc")
+    .orderBy("chatId", "desc")
+    .limit(window.limit)
+    .offset(window.offset);
   return selectMemberChats(db, userId)
+    .where("member.chatId", "in", pageIds)
     .orderBy("member.updatedAt", "desc")
     .orderBy("member.chatId", "desc")
-    .limit(window.limit)
-    .offset(window.offset)
     .execute();
 }
 

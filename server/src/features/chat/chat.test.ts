@@ -170,6 +170,8 @@ describe("messages over the socket", () => {
     const list = await call(t.app, "GET", "/api/mychatlist/getlist", { token: user.token });
     expect(list.data.list.map((item: { chatId: string }) => item.chatId)).toEqual([older.chatId, newer.chatId]);
     expect(list.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    const second = await call(t.app, "GET", "/api/mychatlist/getlist?page=2&pageSize=1", { token: user.token });
+    expect(second.data.list.map((item: { chatId: string }) => item.chatId)).toEqual([newer.chatId]);
     await socket.close();
   });
 
