@@ -23,6 +23,8 @@ export interface ReadyMessage {
 
 export interface BenchServer {
   url: string;
+  /** The process id, to read the CPU time it spent (Linux: /proc/<pid>/stat). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -45,13 +47,38 @@ export interface ProbedServer extends BenchServer {
   eventLoopDelay(options?: { reset?: boolean }): Promise<EventLoopDelay>;
 }
 
-/** The product as `npm start` runs it (from source), configured by `env` alone. */
+/**
+ * The product as `npm start` runs it (from source), configured by `env` alone. With
+ * BENCH_CPU_PROFILE set to a folder, each product process writes its CPU profile there on exit.
+ */
 export function startProductServer(env: Record<string, string>): Promise<ProbedServer> {
-  return startProbedChild("product-server.ts", env);
+  const profileDir = process.env.BENCH_CPU_PROFILE;
+  return startProbedChild(
+    "product-server.ts",
+    env,
+    undefined,
+    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
+  );
 }
 
-async function startProbedChild(script: string, env: Record<string, string>, message?: Serializable) {
-  const { server, child } = await startChildProcess(script, env, message);
+/** Who the chat relay's tokens belong to, and each chat's two members (keys: token, chat id). */
+export interface RelaySetup {
+  tokens: Record<string, number>;
+  chats: Record<string, [number, number]>;
+}
+
+/** A bare `ws` server relaying chat frames between the members of each chat: the chat ceiling. */
+export async function startWsRelayServer(setup: RelaySetup): Promise<BenchServer> {
+  return (await startChildProcess("ws-relay-server.ts", {}, setup as unknown as Serializable)).server;
+}
+
+async function startProbedChild(
+  script: string,
+  env: Record<string, string>,
+  message?: Serializable,
+  nodeFlags: string[] = [],
+) {
+  const { server, child } = await startChildProcess(script, env, message, nodeFlags);
   return {
     ...server,
     eventLoopDelay: (options: { reset?: boolean } = {}) => askEventLoopDelay(child, options.reset ?? false),
@@ -79,10 +106,11 @@ function startChildProcess(
   script: string,
   env: Record<string, string>,
   message?: Serializable,
+  nodeFlags: string[] = [],
 ): Promise<{ server: BenchServer; child: ChildProcess }> {
   const child = fork(path.join(benchDir, script), {
     cwd: path.resolve(benchDir, ".."),
-    execArgv: ["--import", "tsx", "--conditions=source"],
+    execArgv: ["--import", "tsx", "--conditions=source", ...nodeFlags],
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
@@ -92,7 +120,7 @@ function startChildProcess(
     const timer = setTimeout(() => reject(new Error(`${script} did not start within 120 s`)), 120_000);
     child.once("message", (ready: ReadyMessage) => {
       clearTimeout(timer);
-      resolve({ server: { url: ready.url, stop: () => stop(child, exited) }, child });
+      resolve({ server: { url: ready.url, pid: child.pid as number, stop: () => stop(child, exited) }, child });
     });
     child.once("exit", (code) => reject(new Error(`${script} exited with ${code} before it listened`)));
   });

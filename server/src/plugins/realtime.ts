@@ -41,8 +41,9 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/** A frame travels as its JSON text: serialized once by the sender, sent as it is by every process. */
 type Envelope =
-  | { origin: string; kind: "frame"; userIds: number[]; frame: ServerFrame }
+  | { origin: string; kind: "frame"; userIds: number[]; text: string }
   | { origin: string; kind: "end"; target: SessionTarget };
 
 const SESSION_ENDED_FRAME = JSON.stringify({
@@ -69,11 +70,13 @@ class LocalSockets {
     if (sockets?.size === 0) this.byUser.delete(userId);
   }
 
-  deliver(userIds: number[], frame: ServerFrame): void {
-    const text = JSON.stringify(frame);
+  deliver(userIds: number[], text: string): void {
+    // Encoded once for every socket it goes to, and sent as text.
+    let bytes: Buffer | undefined;
     for (const userId of new Set(userIds)) {
       for (const socket of this.byUser.get(userId)?.keys() ?? []) {
-        if (socket.readyState === socket.OPEN) socket.send(text);
+        bytes ??= Buffer.from(text);
+        if (socket.readyState === socket.OPEN) socket.send(bytes, { binary: false });
       }
     }
   }
@@ -117,7 +120,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
     const rate = memoryMessageRate(ChatLimits.userMessageBurst, ChatLimits.userMessagesPerSecond);
     return {
       ...common,
-      deliver: async (userIds, frame) => local.deliver(userIds, frame),
+      deliver: async (userIds, frame) => local.deliver(userIds, JSON.stringify(frame)),
       endSessions: async (target) => local.endSessions(target),
       allowMessage: (userId) => rate.allow(userId),
       redisStatus: async () => "disabled",
@@ -139,7 +142,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
       const envelope = JSON.parse(payload) as Envelope;
       // This process served its own sockets already when it published.
       if (envelope.origin === origin) return;
-      if (envelope.kind === "frame") local.deliver(envelope.userIds, envelope.frame);
+      if (envelope.kind === "frame") local.deliver(envelope.userIds, envelope.text);
       else local.endSessions(envelope.target);
     } catch (error) {
       log.warn({ err: error }, "unreadable chat envelope from redis");
@@ -160,8 +163,9 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
   return {
     ...common,
     async deliver(userIds, frame) {
-      local.deliver(userIds, frame);
-      await publish({ origin, kind: "frame", userIds, frame });
+      const text = JSON.stringify(frame);
+      local.deliver(userIds, text);
+      await publish({ origin, kind: "frame", userIds, text });
     },
     async endSessions(target) {
       local.endSessions(target);

@@ -88,12 +88,24 @@ export function selectMemberChats(db: DbOrTx, userId: number) {
 }
 export type MemberChatRow = Awaited<ReturnType<ReturnType<typeof selectMemberChats>["executeTakeFirstOrThrow"]>>;
 
+/**
+ * A page of a member's chats: the page's chat ids first, read off the member's index in list order
+ * and stopped after the page, then the chats of those ids alone; joining every chat before
+ * sorting made a user with thousands of chats wait for all of them.
+ */
 export function memberChatsPage(db: DbOrTx, userId: number, window: { limit: number; offset: number }) {
-  return selectMemberChats(db, userId)
-    .orderBy("member.updatedAt", "desc")
-    .orderBy("chats.id", "desc")
+  const pageIds = db
+    .selectFrom("chatMembers")
+    .select("chatId")
+    .where("userId", "=", userId)
+    .orderBy("updatedAt", "desc")
+    .orderBy("chatId", "desc")
     .limit(window.limit)
-    .offset(window.offset)
+    .offset(window.offset);
+  return selectMemberChats(db, userId)
+    .where("member.chatId", "in", pageIds)
+    .orderBy("member.updatedAt", "desc")
+    .orderBy("member.chatId", "desc")
     .execute();
 }
 
@@ -111,6 +123,8 @@ export async function unreadTotal(db: DbOrTx, userId: number): Promise<number> {
     .selectFrom("chatMembers")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("unreadCount"), sql<number>`0`).as("n"))
     .where("userId", "=", userId)
+    // Only the chats with unread messages: an index holds just those.
+    .where("unreadCount", ">", 0)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -124,39 +138,21 @@ export function findMessageByClientId(db: DbOrTx, senderId: number, clientMsgId:
     .executeTakeFirst();
 }
 
-export function insertMessage(
+/**
+ * Stores a message unless its sender already sent one with this clientMsgId: then answers
+ * undefined. The same statement moves the chat to the top of both lists, counts it unread for the
+ * recipient and read for the sender (the messages_record_activity trigger, migration 0012).
+ */
+export function insertNewMessage(
   db: DbOrTx,
   message: { chatId: number; senderId: number; type: string; content: string; clientMsgId: string; createdAt: string },
 ) {
-  return db.insertInto("messages").values(message).returningAll().executeTakeFirstOrThrow();
-}
-
-/**
- * The chat moves to the top of both lists and the recipient has one more unread message. The
- * sender has read everything up to their own message: whoever answers has seen what came before.
- */
-export async function recordActivity(
-  db: DbOrTx,
-  chatId: number,
-  message: { id: number; senderId: number; createdAt: string },
-) {
-  await db
-    .updateTable("chats")
-    .set({ lastMessageId: message.id, updatedAt: message.createdAt })
-    .where("id", "=", chatId)
-    .execute();
-  await db
-    .updateTable("chatMembers")
-    .set((eb) => ({ updatedAt: message.createdAt, unreadCount: eb("unreadCount", "+", 1) }))
-    .where("chatId", "=", chatId)
-    .where("userId", "!=", message.senderId)
-    .execute();
-  await db
-    .updateTable("chatMembers")
-    .set({ updatedAt: message.createdAt, unreadCount: 0, readUpTo: message.id })
-    .where("chatId", "=", chatId)
-    .where("userId", "=", message.senderId)
-    .execute();
+  return db
+    .insertInto("messages")
+    .values(message)
+    .onConflict((oc) => oc.columns(["senderId", "clientMsgId"]).doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }
 
 /** Everything in the chat now is read: answers the id of the newest message (0 when none). */

@@ -21,7 +21,7 @@ import { pictureUrls } from "../pictures/picture-files.js";
 import { picturesOfGoods } from "../pictures/picture-repository.js";
 import * as repo from "./chat-repository.js";
 
-type MessageRow = Awaited<ReturnType<typeof repo.insertMessage>>;
+type MessageRow = NonNullable<Awaited<ReturnType<typeof repo.insertNewMessage>>>;
 
 export function toMessage(
   row: Pick<MessageRow, "id" | "chatId" | "senderId" | "type" | "content" | "createdAt">,
@@ -85,11 +85,26 @@ export async function memberChat(db: DbOrTx, chatId: number, userId: number): Pr
   return chat;
 }
 
-/** The member row of a user in a chat: 404 when the chat does not exist, 403 when not a member. */
-export async function requireMembership(db: DbOrTx, chatId: number, userId: number) {
+/**
+ * Who a chat's members are never changes once it exists (no call removes a member or a chat), so
+ * each process remembers the peer of every member it has checked: a message then needs no lookup.
+ * Per database, as tests run several on one process; forgotten all at once past a bound.
+ */
+const knownPeers = new WeakMap<DbOrTx, Map<string, number>>();
+const KNOWN_PEERS_MAX = 100_000;
+
+/** The peer of a member of a chat: 404 when the chat does not exist, 403 when not a member. */
+export async function peerInChat(db: DbOrTx, chatId: number, userId: number): Promise<number> {
+  const peers = knownPeers.get(db) ?? new Map<string, number>();
+  knownPeers.set(db, peers);
+  const key = `${chatId}:${userId}`;
+  const known = peers.get(key);
+  if (known !== undefined) return known;
   const membership = await repo.findMembership(db, chatId, userId);
-  if (membership) return membership;
-  throw appError((await repo.chatExists(db, chatId)) ? "NOT_CHAT_MEMBER" : "CHAT_NOT_FOUND");
+  if (!membership) throw appError((await repo.chatExists(db, chatId)) ? "NOT_CHAT_MEMBER" : "CHAT_NOT_FOUND");
+  if (peers.size >= KNOWN_PEERS_MAX) peers.clear();
+  peers.set(key, membership.peerId);
+  return membership.peerId;
 }
 
 /**
@@ -135,7 +150,7 @@ export async function unreadTotal(db: Db, userId: number): Promise<{ unreadTotal
 
 export async function chatHistory(db: Db, userId: number, query: ChatHistoryQuery): Promise<ChatHistory> {
   const chatId = Number(query.chatId);
-  await requireMembership(db, chatId, userId);
+  await peerInChat(db, chatId, userId);
   const before = query.before === undefined ? undefined : Number(query.before);
   const rows = await repo.messagesBefore(db, chatId, before, query.pageSize + 1);
   return { list: rows.slice(0, query.pageSize).map(toMessage), hasMore: rows.length > query.pageSize };
@@ -150,11 +165,11 @@ export async function setRead(
   userId: number,
   chatId: number,
 ): Promise<{ frame: Extract<ServerFrame, { type: "read" }>; memberIds: number[] }> {
-  const membership = await requireMembership(db, chatId, userId);
+  const peerId = await peerInChat(db, chatId, userId);
   const readUpTo = await repo.markRead(db, chatId, userId);
   return {
     frame: { type: "read", chatId: String(chatId), userId: String(userId), readUpTo: String(readUpTo) },
-    memberIds: [userId, membership.peerId],
+    memberIds: [userId, peerId],
   };
 }
 
@@ -176,26 +191,28 @@ export interface SentMessage {
 
 /**
  * Stores a message, then it may be acknowledged and pushed. A resend with the same clientMsgId
- * (the ack was lost) answers the stored message instead of storing it twice.
+ * (the ack was lost) answers the stored message instead of storing it twice: the insert itself
+ * tells, so a new text message is one statement.
  */
 export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
   const chatId = Number(frame.chatId);
-  const membership = await requireMembership(db, chatId, senderId);
-  const memberIds = [senderId, membership.peerId];
-  const earlier = await repo.findMessageByClientId(db, senderId, frame.clientMsgId);
-  if (earlier) return { message: toMessage(earlier), memberIds };
-  await checkContent(db, frame);
-  const row = await db.transaction().execute(async (tx) => {
-    const message = await repo.insertMessage(tx, {
-      chatId,
-      senderId,
-      type: frame.msgType,
-      content: frame.content,
-      clientMsgId: frame.clientMsgId,
-      createdAt: nowIso(),
-    });
-    await repo.recordActivity(tx, chatId, message);
-    return message;
+  const memberIds = [senderId, await peerInChat(db, chatId, senderId)];
+  const earlier = () => repo.findMessageByClientId(db, senderId, frame.clientMsgId);
+  if (frame.msgType !== "text") {
+    // A resend answers what was stored, even if what it points at has gone since.
+    const stored = await earlier();
+    if (stored) return { message: toMessage(stored), memberIds };
+    await checkContent(db, frame);
+  }
+  const row = await repo.insertNewMessage(db, {
+    chatId,
+    senderId,
+    type: frame.msgType,
+    content: frame.content,
+    clientMsgId: frame.clientMsgId,
+    createdAt: nowIso(),
   });
-  return { message: toMessage(row), memberIds };
+  const message = row ?? (await earlier());
+  if (!message) throw new Error(`message ${frame.clientMsgId} of user ${senderId} neither stored nor found`);
+  return { message: toMessage(message), memberIds };
 }

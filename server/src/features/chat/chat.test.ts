@@ -170,6 +170,8 @@ describe("messages over the socket", () => {
     const list = await call(t.app, "GET", "/api/mychatlist/getlist", { token: user.token });
     expect(list.data.list.map((item: { chatId: string }) => item.chatId)).toEqual([older.chatId, newer.chatId]);
     expect(list.data).toMatchObject({ total: 2, page: 1, pageSize: 20 });
+    const second = await call(t.app, "GET", "/api/mychatlist/getlist?page=2&pageSize=1", { token: user.token });
+    expect(second.data.list.map((item: { chatId: string }) => item.chatId)).toEqual([newer.chatId]);
     await socket.close();
   });
 
@@ -200,8 +202,13 @@ describe("messages over the socket", () => {
     await socket.close();
   });
 
-  it("answers a resend of the same clientMsgId with the stored message, not a copy", async () => {
+  it("answers a resend of the same clientMsgId with the stored message, not a copy, counted unread once", async () => {
     const chat = (await openChat(buyer, { peerId: seller.id })).data;
+    const sellerUnread = async () =>
+      (await call(t.app, "GET", "/api/mychatlist/getlist", { token: seller.token })).data.list.find(
+        (item: { chatId: string }) => item.chatId === chat.chatId,
+      ).unreadCount;
+    const unreadBefore = await sellerUnread();
     const socket = await openSocket(base, buyer.token);
     socket.send(text(chat.chatId, "只发一次", "same-id"));
     const first = await socket.next(isType("ack"));
@@ -210,6 +217,7 @@ describe("messages over the socket", () => {
     expect(second.message.id).toBe(first.message.id);
     const rows = await t.app.db.selectFrom("messages").select("id").where("clientMsgId", "=", "same-id").execute();
     expect(rows).toHaveLength(1);
+    expect(await sellerUnread()).toBe(unreadBefore + 1);
     await socket.close();
   });
 });
