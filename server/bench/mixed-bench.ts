@@ -80,11 +80,6 @@ async function recordReplies(product: ProbedServer, client: Client, population: 
   return replies;
 }
 
-function cpuProfileEnv(database: string): Record<string, string> {
-  if (!CPU_PROFILE) return {};
-  return { BENCH_CPU_PROFILE_FILE: path.resolve(CPU_PROFILE, `product-${database}-${Date.now()}.cpuprofile`) };
-}
-
 async function measure(database: FilledDatabase): Promise<MixedResult> {
   const population = await populate(database.target, {
     users: USERS,
@@ -94,7 +89,7 @@ async function measure(database: FilledDatabase): Promise<MixedResult> {
     sellersFilled: true,
   });
   const clients = createClients(population, CLIENTS);
-  const product = await startProductServer({ ...database.productEnv, ...cpuProfileEnv(database.name) });
+  const product = await startProductServer(database.productEnv);
   const raw = await startRawServer(await recordReplies(product, clients[0] as Client, population)).catch(
     async (error: unknown) => {
       await product.stop();
