@@ -46,7 +46,7 @@ function packages(...names: string[]): RegExp {
 }
 
 /**
- * Every screen needs React, the router, Redux and the contract's zod: each gets a chunk of its own,
+ * Every screen needs React, the router and Redux: each gets a chunk of its own,
  * which a new release of the app leaves cached when only app code changed. Ant Design and the
  * screens stay in the automatic chunks, split by the screens that use them, so a screen loads only
  * the components it shows.
@@ -62,7 +62,6 @@ const vendorChunks = [
     test: packages("@reduxjs", "redux", "redux-thunk", "immer", "reselect", "react-redux", "use-sync-external-store"),
     priority: 2,
   },
-  { name: "zod", test: packages("zod"), priority: 1 },
 ];
 
 export default defineConfig({

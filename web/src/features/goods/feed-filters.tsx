@@ -1,5 +1,5 @@
 import { CloseOutlined, FilterOutlined } from "@ant-design/icons";
-import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract";
+import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract/constants";
 import { Badge, Button, Checkbox, Drawer, Input, InputNumber } from "antd";
 import { type ReactNode, useState } from "react";
 import { activeFilterCount, type FeedFilterValues, MAX_YUAN, NO_FILTERS, priceRangeText } from "./feed-filter-values";

@@ -1,4 +1,5 @@
-import { CONDITIONS, GOODS_STATUSES, type Goods } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import { CONDITIONS, GOODS_STATUSES } from "@xianzhi/contract/constants";
 import { Avatar } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

@@ -1,4 +1,5 @@
-import type { Goods, Page } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
 import { Empty, Pagination, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { GoodsCard } from "./goods-card";

@@ -1,5 +1,6 @@
 import { EnvironmentOutlined, EyeOutlined, HeartOutlined } from "@ant-design/icons";
-import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type Goods, type GoodsStatus } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
 import { Avatar, Button, Result, Skeleton, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";

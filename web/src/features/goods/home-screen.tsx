@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract";
+import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract/constants";
 import { Segmented, Select } from "antd";
 import { titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";

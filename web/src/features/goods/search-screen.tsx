@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract";
+import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
 import { Select } from "antd";
 import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
