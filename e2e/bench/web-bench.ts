@@ -9,7 +9,8 @@
  * Settings: BENCH_RUNS (3), BENCH_WEB_BUDGET_KB (170: the first load's brotli bytes, HTML, JS,
  * CSS, fonts, pictures and API answers together), BENCH_LIGHTHOUSE_DIR (also keep each run's
  * Lighthouse JSON there), CHROME_PATH (/usr/bin/chromium), BASE_URL (measure a running server
- * instead of starting one).
+ * instead of starting one), BENCH_LIGHTHOUSE=0 (the first load only, for a quick look while
+ * working; the section is written all the same).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +25,7 @@ import { type LighthouseFigures, runLighthouse } from "./lighthouse-runs.js";
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_BYTES = Number(process.env.BENCH_WEB_BUDGET_KB ?? 170) * 1000;
 const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
+const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
 const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/web.md");
 
 /** A score of at least 95 and an LCP under 2.5 s; the rest are shown beside them. */
@@ -68,7 +70,7 @@ function lighthouseTable(results: Map<string, LighthouseFigures[]>): string {
     ["TBT", (f) => f.tbt, ms],
     ["CLS", (f) => f.cls, (value) => value.toFixed(3)],
   ];
-  const lines = [...results].flatMap(([page, runs]) =>
+  const lines = [...results].filter(([, runs]) => runs.length > 0).flatMap(([page, runs]) =>
     metrics.map(([name, pick, format, target]) => {
       const values = runs.map(pick);
       const median = spread(values).median;
@@ -112,7 +114,7 @@ async function main() {
   try {
     for (let run = 1; run <= RUNS; run++) {
       firstLoads.push(await measureFirstLoad(browser, `${baseUrl}/`));
-      for (const [index, [name, pagePath]] of pages.entries()) {
+      for (const [index, [name, pagePath]] of withLighthouse ? pages.entries() : []) {
         const { figures, report } = await runLighthouse(`${baseUrl}${pagePath}`);
         lighthouseResults.get(name)?.push(figures);
         console.log(`run ${run} ${name}: ${JSON.stringify({ ...figures, flagged: figures.flagged.join(" ") })}`);
