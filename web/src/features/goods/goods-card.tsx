@@ -1,11 +1,11 @@
 import type { Goods } from "@xianzhi/contract";
 import { CONDITIONS, GOODS_STATUSES } from "@xianzhi/contract/constants";
-import { Avatar } from "antd";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
+import { InitialAvatar } from "../../components/initial-avatar";
 import "./feed.css";
 
 interface GoodsCardProps {
@@ -46,9 +46,7 @@ export function GoodsCard({ goods, highlight, action, eager = false }: GoodsCard
             <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
           </div>
           <div className="goods-card__seller">
-            <Avatar size={20} className="goods-card__avatar" src={goods.seller.avatarUrl || undefined}>
-              {goods.seller.nickname.slice(0, 1)}
-            </Avatar>
+            <InitialAvatar size={20} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <span className="goods-card__nickname">{goods.seller.nickname}</span>
             {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
           </div>
