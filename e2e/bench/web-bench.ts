@@ -4,158 +4,107 @@
  * the bytes each costs as sent with brotli, against a budget. (b) Lighthouse's default mobile
  * preset for home, a goods page and a search, BENCH_RUNS runs each, interleaved, against the
  * targets. There is no raw server to compare with here: bytes are set against the budget and
- * scores against the targets. Writes bench/web.md.
+ * scores against the targets; given another build of the app (BENCH_WEB_REFERENCE), each figure
+ * is also set against that build's, measured in turn in the same run. Writes bench/web.md.
  *
  * Settings: BENCH_RUNS (3), BENCH_WEB_BUDGET_KB (170: the first load's brotli bytes, HTML, JS,
- * CSS, fonts, pictures and API answers together), BENCH_LIGHTHOUSE_DIR (also keep each run's
- * Lighthouse JSON there), CHROME_PATH (/usr/bin/chromium), BASE_URL (measure a running server
- * instead of starting one), BENCH_LIGHTHOUSE=0 (the first load only, for a quick look while
- * working; the section is written all the same).
+ * CSS, fonts, pictures and API answers together), BENCH_WEB_REFERENCE (a directory holding another
+ * build of web/dist, e.g. an earlier commit's, served by a second server of this code) and
+ * BENCH_WEB_REFERENCE_LABEL (its name in the tables), BENCH_LIGHTHOUSE_DIR (also keep each run's
+ * Lighthouse JSON there), CHROME_PATH (/usr/bin/chromium), BENCH_LIGHTHOUSE=0 (the first load
+ * only, for a quick look while working).
  */
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describeMachine, loadAverage, spread } from "../../server/bench/http-report.js";
+import { describeMachine, loadAverage } from "../../server/bench/http-report.js";
 import { launchBrowser } from "../browser.js";
 import { demoIds } from "../screens.js";
-import { startServer } from "../server.js";
-import { type LoadedResource, measureFirstLoad } from "./first-load.js";
-import { type LighthouseFigures, runLighthouse } from "./lighthouse-runs.js";
+import { type RunningServer, startServer } from "../server.js";
+import { measureFirstLoad } from "./first-load.js";
+import { runLighthouse } from "./lighthouse-runs.js";
+import { type BuildResults, firstLoadTable, flaggedAudits, kB, lighthouseTable } from "./web-report.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const BUDGET_BYTES = Number(process.env.BENCH_WEB_BUDGET_KB ?? 170) * 1000;
+const referenceDist = process.env.BENCH_WEB_REFERENCE;
+const referenceLabel = process.env.BENCH_WEB_REFERENCE_LABEL ?? "reference";
 const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
 const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/web.md");
 
-/** A score of at least 95 and an LCP under 2.5 s; the rest are shown beside them. */
-const TARGETS = { performance: 95, accessibility: 95, lcp: 2500 };
-
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const ms = (value: number) => `${Math.round(value).toLocaleString("en")} ms`;
-const cell = (values: number[], format: (value: number) => string) => {
-  const { min, median, max } = spread(values);
-  return `${format(median)} (${format(min)}–${format(max)})`;
-};
-const sum = (resources: LoadedResource[], key: "transferredBytes" | "bodyBytes") =>
-  resources.reduce((total, resource) => total + resource[key], 0);
-
-function firstLoadTable(runs: LoadedResource[][]): string {
-  const last = runs[runs.length - 1] ?? [];
-  const types = [...new Set(last.map((resource) => resource.type))];
-  const rows = types.map((type) => {
-    const ofType = last.filter((resource) => resource.type === type);
-    return `| ${type} | ${ofType.length} | ${kB(sum(ofType, "transferredBytes"))} | ${kB(sum(ofType, "bodyBytes"))} | |`;
-  });
-  const totals = runs.map((run) => sum(run, "transferredBytes"));
-  const ratio = spread(totals).median / BUDGET_BYTES;
-  return [
-    "| first load of `/` | requests | sent (brotli, with headers) | decoded | against the budget |",
-    "|---|---:|---:|---:|---:|",
-    ...rows,
-    `| **all** | ${cell(
-      runs.map((run) => run.length),
-      String,
-    )} | ${cell(totals, kB)} | ${kB(sum(last, "bodyBytes"))} | ${(ratio * 100).toFixed(0)}% of ${kB(BUDGET_BYTES)} |`,
-  ].join("\n");
+interface Build extends BuildResults {
+  server: RunningServer;
 }
 
-function lighthouseTable(results: Map<string, LighthouseFigures[]>): string {
-  const metrics: [string, (figures: LighthouseFigures) => number, (value: number) => string, number?][] = [
-    ["performance", (f) => f.performance, String, TARGETS.performance],
-    ["accessibility", (f) => f.accessibility, String, TARGETS.accessibility],
-    ["best practices", (f) => f.bestPractices, String],
-    ["SEO", (f) => f.seo, String],
-    ["LCP", (f) => f.lcp, ms, TARGETS.lcp],
-    ["TBT", (f) => f.tbt, ms],
-    ["CLS", (f) => f.cls, (value) => value.toFixed(3)],
-    ["CPU benchmark index", (f) => f.benchmarkIndex, (value) => String(Math.round(value))],
-  ];
-  const lines = [...results]
-    .filter(([, runs]) => runs.length > 0)
-    .flatMap(([page, runs]) =>
-      metrics.map(([name, pick, format, target]) => {
-        const values = runs.map(pick);
-        const median = spread(values).median;
-        const versus =
-          target === undefined
-            ? ""
-            : name === "LCP"
-              ? `${((median / target) * 100).toFixed(0)}% of ${ms(target)} ${median < target ? "✓" : "✗"}`
-              : `${((median / target) * 100).toFixed(0)}% of ${target} ${median >= target ? "✓" : "✗"}`;
-        return `| ${page} | ${name} | ${cell(values, format)} | ${versus} |`;
-      }),
-    );
-  return ["| page | metric | median (min–max) | against the target |", "|---|---|---:|---:|", ...lines].join("\n");
-}
-
-function flaggedAudits(results: Map<string, LighthouseFigures[]>): string {
-  return [...results]
-    .map(([page, runs]) => {
-      const flagged = [...new Set(runs.flatMap((run) => run.flagged))].sort();
-      return `- ${page}: ${flagged.length ? flagged.map((id) => `\`${id}\``).join(", ") : "none"}`;
-    })
-    .join("\n");
+async function startBuild(label: string, webDist: string | undefined, pageNames: string[]): Promise<Build> {
+  const server = await startServer(webDist);
+  return { label, server, firstLoads: [], lighthouse: new Map(pageNames.map((name) => [name, []])) };
 }
 
 async function main() {
   const loadAtStart = loadAverage();
   const startedAt = new Date().toISOString();
-  const server = process.env.BASE_URL ? null : await startServer();
-  const baseUrl = process.env.BASE_URL ?? server?.url ?? "";
-  const ids = await demoIds(baseUrl);
-  const pages: [string, string][] = [
-    ["home `/`", "/"],
-    ["goods page `/goodsinfo/:id`", `/goodsinfo/${ids.goodsId}`],
-    ["search `/search_result?keyword=手机`", `/search_result?keyword=${encodeURIComponent("手机")}`],
-  ];
+  const pageNames = ["home `/`", "goods page `/goodsinfo/:id`", "search `/search_result?keyword=手机`"];
+  const builds = [await startBuild("this build", undefined, pageNames)];
+  if (referenceDist) builds.push(await startBuild(referenceLabel, path.resolve(referenceDist), pageNames));
+  // Both servers load the same demo data, so the first goods is the same goods in each.
+  const ids = await demoIds(builds[0]?.server.url ?? "");
+  const pagePaths = ["/", `/goodsinfo/${ids.goodsId}`, `/search_result?keyword=${encodeURIComponent("手机")}`];
   if (reportDir) await fs.mkdir(reportDir, { recursive: true });
 
   const browser = await launchBrowser();
-  const firstLoads: LoadedResource[][] = [];
-  const lighthouseResults = new Map<string, LighthouseFigures[]>(pages.map(([name]) => [name, []]));
   try {
     for (let run = 1; run <= RUNS; run++) {
-      firstLoads.push(await measureFirstLoad(browser, `${baseUrl}/`));
-      for (const [index, [name, pagePath]] of withLighthouse ? pages.entries() : []) {
-        const { figures, report } = await runLighthouse(`${baseUrl}${pagePath}`);
-        lighthouseResults.get(name)?.push(figures);
-        console.log(`run ${run} ${name}: ${JSON.stringify({ ...figures, flagged: figures.flagged.join(" ") })}`);
-        if (reportDir) await fs.writeFile(path.join(reportDir, `page${index}-run${run}.json`), report);
+      for (const build of builds) build.firstLoads.push(await measureFirstLoad(browser, `${build.server.url}/`));
+      for (const [index, name] of withLighthouse ? pageNames.entries() : []) {
+        for (const [buildIndex, build] of builds.entries()) {
+          const { figures, report } = await runLighthouse(`${build.server.url}${pagePaths[index]}`);
+          build.lighthouse.get(name)?.push(figures);
+          const shown = { ...figures, flagged: figures.flagged.length };
+          console.log(`run ${run} ${build.label} ${name}: ${JSON.stringify(shown)}`);
+          const file = `build${buildIndex}-page${index}-run${run}.json`;
+          if (reportDir) await fs.writeFile(path.join(reportDir, file), report);
+        }
       }
     }
   } finally {
     await browser.close();
-    await server?.close();
+    for (const build of builds) await build.server.close();
   }
 
+  const [build, ...references] = builds as [Build, ...Build[]];
+  const lighthouseVersion = (await import("lighthouse/package.json", { with: { type: "json" } })).default.version;
   const section = [
     "## Web: the home's first load and Lighthouse (mobile preset)",
     "",
-    "Command: `npm run build && npm run bench:web`",
+    `Command: \`npm run build && ${referenceDist ? `BENCH_WEB_REFERENCE=${referenceDist} BENCH_WEB_REFERENCE_LABEL="${referenceLabel}" ` : ""}npm run bench:web\``,
     "",
     `Date: ${startedAt}. Machine: ${describeMachine()}. Load average at start ${loadAtStart}, at end ${loadAverage()}.`,
     "",
-    "The built app from the real server (`server/src/plugins/web-app.ts`) with the demo data. There is no raw",
-    `server to set these against: the first load is set against a budget of ${kB(BUDGET_BYTES)} (brotli, everything`,
-    "together), Lighthouse against the targets (performance and accessibility at least 95, LCP under 2.5 s).",
-    `${RUNS} runs, interleaved (first load, then each page's Lighthouse run, repeated).`,
+    "The built app from the real server (`server/src/plugins/web-app.ts`) with the demo data. There is no raw server",
+    `to set these against: the first load is set against a budget of ${kB(BUDGET_BYTES)} (brotli, everything together),`,
+    "Lighthouse against the targets (performance and accessibility at least 95, LCP under 2.5 s)",
+    referenceDist
+      ? `and both against ${referenceLabel}, another build served by a second server of the same code, measured in turn.`
+      : "and nothing else.",
+    `${RUNS} runs, interleaved (each run: the first loads, then each page's Lighthouse run on each build).`,
     "",
     "First load: every request a 360 px phone makes for `/` until the network is idle, without scrolling, each",
     "fetched again with `accept-encoding: br` (Chromium offers brotli only over HTTPS).",
     "",
-    firstLoadTable(firstLoads),
+    firstLoadTable(build, BUDGET_BYTES, references),
     "",
-    `Lighthouse ${(await import("lighthouse/package.json", { with: { type: "json" } })).default.version}, default settings (mobile, simulated throttling), Debian's Chromium, a fresh browser per run.`,
+    `Lighthouse ${lighthouseVersion}, default settings (mobile, simulated throttling), Debian's Chromium, a fresh browser per run.`,
     "",
-    lighthouseTable(lighthouseResults),
+    lighthouseTable(build, references),
     "",
     "The CPU benchmark index is Lighthouse's own measure of the machine at each run (higher is faster); the",
     "mobile preset slows the observed CPU work down 4 times, so on a busy machine (a low index) TBT and LCP grow.",
     "",
-    "Audits below 0.9 in any run:",
+    `Audits below 0.9 in any run of ${build.label}:`,
     "",
-    flaggedAudits(lighthouseResults),
+    flaggedAudits(build),
     "",
   ].join("\n");
   await fs.mkdir(path.dirname(resultsFile), { recursive: true });
