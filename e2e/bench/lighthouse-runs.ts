@@ -30,12 +30,30 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
-/** One Lighthouse run in a Chromium of its own, so no run finds another's cache. */
+const ATTEMPTS = 3;
+
+/**
+ * One Lighthouse run in a Chromium of its own, so no run finds another's cache. A run whose trace
+ * Lighthouse could not read (NO_NAVSTART and the like, seen now and then on a busy machine) scores
+ * zero: it is run again, up to three times in all.
+ */
 export async function runLighthouse(url: string): Promise<{ figures: LighthouseFigures; report: string }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`Lighthouse run of ${url} failed (${error}), running it again`);
+    }
+  }
+}
+
+async function runOnce(url: string): Promise<{ figures: LighthouseFigures; report: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(result.lhr.runtimeError.code);
     const { categories, audits } = result.lhr;
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
     const numeric = (id: string) => audits[id]?.numericValue ?? Number.NaN;
