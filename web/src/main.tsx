@@ -1,5 +1,5 @@
 import "./styles.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
 
@@ -11,10 +11,13 @@ let started = false;
 function start() {
   if (started) return;
   started = true;
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition renders in slices, yielding to the browser between them, rather than in one long task.
+  startTransition(() =>
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
 }
 // The top bar in index.html paints first, then the app renders: on a slow phone its first render
