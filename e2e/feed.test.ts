@@ -161,3 +161,34 @@ describe("the feed's filters", () => {
     await expect.poll(() => page.locator(".goods-card").count()).toBe(2);
   });
 });
+
+describe("a screen's data", () => {
+  /** The API paths a page asks for while it opens and settles. */
+  async function apiRequestsOf(path: string): Promise<string[]> {
+    await openPage(VIEWPORTS.phone);
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${running.server.url}${path}`);
+    await waitUntilSettled(page);
+    return asked;
+  }
+
+  it("is asked for once: the router asks ahead of the screen's code, and the screen shows that answer", async () => {
+    const home = await apiRequestsOf("/?category=phones&page=1");
+    expect(home.filter((path) => path.startsWith("/api/goods/getlist"))).toEqual([
+      "/api/goods/getlist?category=phones&page=1&pageSize=20&sort=latest",
+    ]);
+    expect(await page.locator(".goods-card").count()).toBeGreaterThan(0);
+
+    const search = await apiRequestsOf(`/search_result?keyword=${encodeURIComponent("手机")}`);
+    expect(search.filter((path) => path.startsWith("/api/goods/search/list"))).toHaveLength(1);
+    expect(await page.locator(".goods-card").count()).toBeGreaterThan(0);
+
+    const goods = await apiRequestsOf(`/goodsinfo/${running.goodsId}`);
+    expect(goods.filter((path) => path === `/api/goods/info/${running.goodsId}`)).toHaveLength(1);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+  });
+});

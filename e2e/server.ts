@@ -9,7 +9,7 @@ import type { Browser } from "playwright-core";
 import { buildApp } from "../server/src/app.js";
 import { loadConfig } from "../server/src/config.js";
 
-const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
+const builtWebApp = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
 
 export interface RunningServer {
   url: string;
@@ -18,8 +18,11 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The real server with the built web app, demo data and a database of its own. */
-export async function startServer(): Promise<RunningServer> {
+/**
+ * The real server with the built web app (web/dist, or another build's directory: the web
+ * benchmark's reference), demo data and a database of its own.
+ */
+export async function startServer(webDist = builtWebApp): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, "index.html"))) {
     throw new Error("web/dist is missing: run `npm run build` first (npm test does)");
   }

@@ -9,7 +9,10 @@
 //     never the shell (router, layout, navigation, providers);
 //   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen);
 //     so no screen imports another screen;
-//   - the contract imports neither the server nor the web app.
+//   - the web app takes the contract's values from its schema-free entry, @xianzhi/contract/constants,
+//     and only types from the main entry, so zod stays out of the app's bundle;
+//   - the contract imports neither the server nor the web app, and its schema-free files
+//     (constants.ts, errors.ts, limits.ts, values/) import only each other.
 // Biome's noRestrictedImports matches specifiers as written, so each rule would have to be spelled
 // for every relative depth and could not let store.ts in for types only; this check resolves each
 // import to the file it names instead.
@@ -22,6 +25,8 @@ const WEB = "web/src/";
 const CONTRACT = "packages/contract/src/";
 const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
 const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);
+/** The contract's files behind @xianzhi/contract/constants: no schema, no zod. */
+const SCHEMA_FREE = /^packages\/contract\/src\/(constants|errors|limits|values\/[^/]+)$/;
 
 /** @typedef {{ specifier: string; line: number; typeOnly: boolean }} Import */
 /** @typedef {{ path: string; source: string }} SourceFile */
@@ -109,6 +114,9 @@ const isScreen = (webModule) => /-screen$/.test(webModule);
 function webViolation(fromModule, imported) {
   const { specifier, typeOnly } = imported;
   if (specifier === "@xianzhi/server") return "the web app never imports the server";
+  if (specifier === "@xianzhi/contract" && !typeOnly) {
+    return "values come from @xianzhi/contract/constants (no zod in the app's bundle); the main entry only for types";
+  }
   if (!specifier.startsWith(".")) return undefined;
   const target = resolve(`${WEB}${fromModule}`, specifier);
   if (!target.startsWith(WEB)) return "a web module imports only inside web/src (and packages by name)";
@@ -137,8 +145,10 @@ function webViolation(fromModule, imported) {
  */
 function contractViolation(fromFile, { specifier }) {
   if (specifier === "@xianzhi/server" || specifier === "@xianzhi/web") return "the contract knows neither side";
-  if (specifier.startsWith(".") && !resolve(fromFile, specifier).startsWith(CONTRACT)) {
-    return "the contract imports only its own files";
+  const target = specifier.startsWith(".") ? resolve(fromFile, specifier) : specifier;
+  if (specifier.startsWith(".") && !target.startsWith(CONTRACT)) return "the contract imports only its own files";
+  if (SCHEMA_FREE.test(fromFile.replace(/\.ts$/, "")) && !SCHEMA_FREE.test(target)) {
+    return "a schema-free file (behind @xianzhi/contract/constants) imports only schema-free files";
   }
   return undefined;
 }

@@ -33,6 +33,11 @@ describe("the import rules", () => {
     ["web/src/app/x.tsx", 'import { buildApp } from "@xianzhi/server";', "never imports the server"],
     ["packages/contract/src/x.ts", 'import { api } from "../../../web/src/app/api";', "its own files"],
     ["packages/contract/src/x.ts", 'import type { Db } from "@xianzhi/server";', "knows neither side"],
+    ["web/src/app/x.ts", 'import { Errors } from "@xianzhi/contract";', "@xianzhi/contract/constants"],
+    ["web/src/app/x.ts", 'import { Errors, type Goods } from "@xianzhi/contract";', "@xianzhi/contract/constants"],
+    ["packages/contract/src/values/goods.ts", 'import { z } from "../zod.js";', "schema-free"],
+    ["packages/contract/src/constants.ts", 'export * from "./goods.js";', "schema-free"],
+    ["packages/contract/src/errors.ts", 'import { z } from "zod";', "schema-free"],
   ])("refuse %s importing: %s", (filePath, importLine, reason) => {
     expect(reasonsFor(filePath, importLine)).toEqual([expect.stringContaining(reason)]);
   });
@@ -47,6 +52,10 @@ describe("the import rules", () => {
     ["web/src/app/router.tsx", 'const s = import("../features/goods/home-screen");'],
     ["web/src/app/store.ts", 'import { chatSlice } from "../features/chat";'],
     ["packages/contract/src/x.ts", 'import { z } from "./zod.js";'],
+    ["web/src/app/x.ts", 'import type { Goods } from "@xianzhi/contract";'],
+    ["web/src/app/x.ts", 'import { Errors } from "@xianzhi/contract/constants";'],
+    ["packages/contract/src/constants.ts", 'export * from "./values/goods.js";'],
+    ["packages/contract/src/goods.ts", 'import { GoodsLimits } from "./values/goods.js";'],
   ])("allow %s importing: %s", (filePath, importLine) => {
     expect(reasonsFor(filePath, importLine)).toEqual([]);
   });

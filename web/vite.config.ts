@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { paletteProperties } from "./src/app/theme";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -40,13 +41,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the palette's custom properties into the page's head, so the stylesheets have their
+ * colours from the first paint, before any script has run.
+ */
+function inlinePalette(): Plugin {
+  const declarations = paletteProperties()
+    .map(([property, colour]) => `${property}:${colour}`)
+    .join(";");
+  return {
+    name: "xianzhi-inline-palette",
+    transformIndexHtml: () => [{ tag: "style", children: `:root{${declarations}}`, injectTo: "head" }],
+  };
+}
+
 /** node_modules packages whose path matches, as a chunk-group test. */
 function packages(...names: string[]): RegExp {
   return new RegExp(`[\\\\/]node_modules[\\\\/](${names.join("|")})[\\\\/]`);
 }
 
 /**
- * Every screen needs React, the router, Redux and the contract's zod: each gets a chunk of its own,
+ * Every screen needs React, the router and Redux: each gets a chunk of its own,
  * which a new release of the app leaves cached when only app code changed. Ant Design and the
  * screens stay in the automatic chunks, split by the screens that use them, so a screen loads only
  * the components it shows.
@@ -62,12 +77,24 @@ const vendorChunks = [
     test: packages("@reduxjs", "redux", "redux-thunk", "immer", "reselect", "react-redux", "use-sync-external-store"),
     priority: 2,
   },
-  { name: "zod", test: packages("zod"), priority: 1 },
 ];
 
+/**
+ * Ant Design's rc-component packages declare no "sideEffects", so every module their index
+ * re-exports would stay in the bundle (Ant Design's Input alone brings all of rc-form and its
+ * async validator into the first load). Their modules only define things: one whose exports are
+ * unused can go.
+ */
+const definesOnly = packages("@rc-component", "@ant-design", "antd");
+function moduleSideEffects(id: string): boolean {
+  return !definesOnly.test(id) || id.endsWith(".css");
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), inlinePalette(), precompress()],
   resolve: { conditions: ["source"] },
-  build: { rolldownOptions: { output: { codeSplitting: { groups: vendorChunks } } } },
+  build: {
+    rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: vendorChunks } } },
+  },
   server: { proxy: { "/api": { target: "http://127.0.0.1:3000", ws: true } } },
 });

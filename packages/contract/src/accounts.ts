@@ -1,40 +1,15 @@
 import { Errors } from "./errors.js";
 import { text } from "./fields.js";
+import {
+  AccountLimits,
+  EMAIL_CODE_MESSAGE,
+  EMAIL_CODE_PATTERN,
+  PASSWORD_MESSAGE,
+  PASSWORD_PATTERN,
+  USERNAME_MESSAGE,
+  USERNAME_PATTERN,
+} from "./values/accounts.js";
 import { z } from "./zod.js";
-
-export const AccountLimits = {
-  usernameMin: 2,
-  usernameMax: 20,
-  passwordMin: 8,
-  passwordMax: 64,
-  emailMax: 254,
-  nicknameMax: 20,
-  bioMax: 200,
-  avatarUrlMax: 500,
-  captchaLength: 4,
-  captchaTtlSeconds: 5 * 60,
-  captchaTicketTtlSeconds: 10 * 60,
-  emailCodeLength: 6,
-  emailCodeTtlSeconds: 10 * 60,
-  emailCodeMaxTries: 5,
-  emailResendSeconds: 60,
-  emailTicketTtlSeconds: 15 * 60,
-  sessionTtlDays: 30,
-  /** Failed sign-ins to one account from one address, then that address waits out the window. */
-  loginFailuresPerAccount: 5,
-  /** Failed sign-ins from one address to any accounts (guessing across many accounts). */
-  loginFailuresPerAddress: 30,
-  loginFailureWindowSeconds: 15 * 60,
-} as const;
-
-/** Letters, digits, underscore and Chinese characters; no "@", so a username never reads as an e-mail. */
-export const USERNAME_PATTERN = /^[A-Za-z0-9_\u4e00-\u9fa5]+$/;
-export const USERNAME_MESSAGE = "用户名只能包含字母、数字、下划线和汉字";
-export const PASSWORD_PATTERN = /^(?=.*[A-Za-z])(?=.*\d).+$/;
-export const PASSWORD_MESSAGE = "密码须同时包含字母和数字";
-/** The code mailed to confirm an address: digits only, so a phone offers its number pad. */
-export const EMAIL_CODE_PATTERN = new RegExp(`^\\d{${AccountLimits.emailCodeLength}}$`);
-export const EMAIL_CODE_MESSAGE = `验证码为 ${AccountLimits.emailCodeLength} 位数字`;
 
 export const UsernameSchema = text()
   .trim()

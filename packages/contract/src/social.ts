@@ -1,9 +1,8 @@
 import type { PublicUser } from "./accounts.js";
-import { PageLimits } from "./envelope.js";
 import { IdSchema, listParam, text } from "./fields.js";
+import { PageLimits } from "./values/envelope.js";
+import { CommentLimits } from "./values/social.js";
 import { z } from "./zod.js";
-
-export const CommentLimits = { contentMax: 500 } as const;
 
 export const CreateCommentBodySchema = z.object({
   goodsId: IdSchema,

@@ -4,7 +4,7 @@ import {
   HttpStatusMessages,
   SUCCESS_CODE,
   UNKNOWN_ERROR,
-} from "@xianzhi/contract";
+} from "@xianzhi/contract/constants";
 
 /** Every failed call, told apart by kind; the timestamp says when it happened. */
 export interface ApiError {

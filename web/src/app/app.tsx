@@ -12,7 +12,7 @@ import { createUnauthorizedHandler } from "./unauthorized";
 export function App() {
   const [{ store, router }] = useState(() => {
     const store = createStore();
-    const router = createRouter();
+    const router = createRouter(store.dispatch);
     setUnauthorizedHandler(
       createUnauthorizedHandler({
         signOut: () => signOut(store.dispatch),

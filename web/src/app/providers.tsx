@@ -1,5 +1,5 @@
 import { App as AntApp, ConfigProvider, message, notification } from "antd";
-import zhCN from "antd/locale/zh_CN";
+import zhCN from "antd/es/locale/zh_CN";
 import type { ReactNode } from "react";
 import { Provider } from "react-redux";
 import { UI } from "./constants";

@@ -1,8 +1,14 @@
 import { configureStore } from "@reduxjs/toolkit";
+import { setAutoFreeze } from "immer";
 import { authSlice } from "../features/accounts";
 import { chatSlice } from "../features/chat";
 import { api } from "./api";
 import { ACCESS_TOKEN_KEY } from "./paths";
+
+// Immer freezes every answer RTK Query stores, walking it to its leaves: on a phone that walk over a
+// page of goods was a visible share of the first render. State is only written by reducers, through
+// Immer's drafts; components only read it. So the app skips the freezing.
+setAutoFreeze(false);
 
 export function createStore() {
   return configureStore({

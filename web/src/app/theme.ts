@@ -3,9 +3,9 @@ import { UI } from "./constants";
 
 /**
  * The palette, defined once: Ant Design's theme is built from it and the stylesheets read it as
- * CSS custom properties (--brand, --brand-dark, --text, --muted, --bg, --card, --danger), set on <html> at
- * start. Colours chosen for contrast: white on the brand orange and the muted text on white both
- * pass WCAG AA.
+ * CSS custom properties (--brand, --brand-dark, --text, --muted, --bg, --card, --danger), written
+ * into index.html's head at build time (vite.config.ts). Colours chosen for contrast: white on the
+ * brand orange and the muted text on white both pass WCAG AA.
  */
 export const palette = {
   brand: "#c2410c",
@@ -44,9 +44,4 @@ export function paletteProperties(): [string, string][] {
     `--${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
     colour,
   ]);
-}
-
-/** Sets the palette's custom properties on the document, before the first render. */
-export function applyPalette(root: HTMLElement = document.documentElement): void {
-  for (const [property, colour] of paletteProperties()) root.style.setProperty(property, colour);
 }

@@ -1,6 +1,6 @@
 import { MessageOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
-import { Button, Input } from "antd";
-import { useEffect } from "react";
+import { Button } from "antd";
+import { type FormEvent, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { CountBadge } from "../components/count-badge";
 import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
@@ -25,6 +25,11 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
   }, [me, dispatch]);
 
   const name = userInfo.nickname || userInfo.username || "我";
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const keyword = String(new FormData(event.currentTarget).get("keyword") ?? "").trim();
+    if (keyword) navigate(paths.searchResult(keyword));
+  };
 
   return (
     <header className="top-nav">
@@ -36,23 +41,24 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
           <span className="top-nav__logo-text">闲置</span>
         </Link>
         <search className="top-nav__search">
-          <Input.Search
-            aria-label="搜索闲置"
-            placeholder="搜索二手好物，如：手机"
-            defaultValue={searchParams.get("keyword") ?? ""}
-            key={searchParams.get("keyword") ?? ""}
-            enterButton={
-              <>
-                <SearchOutlined aria-hidden="true" />
-                <span className="top-nav__search-text">搜索</span>
-              </>
-            }
-            allowClear
-            onSearch={(value) => {
-              const keyword = value.trim();
-              if (keyword) navigate(paths.searchResult(keyword));
-            }}
-          />
+          {/* A plain form rather than Ant Design's Input.Search: every screen has it, and it kept
+              Ant Design's input, its styles and their run-time work in every first load. */}
+          <form className="top-nav__search-form" onSubmit={search}>
+            <input
+              type="search"
+              name="keyword"
+              className="top-nav__search-input"
+              aria-label="搜索闲置"
+              placeholder="搜索二手好物，如：手机"
+              enterKeyHint="search"
+              defaultValue={searchParams.get("keyword") ?? ""}
+              key={searchParams.get("keyword") ?? ""}
+            />
+            <button type="submit" className="top-nav__search-button">
+              <SearchOutlined aria-hidden="true" />
+              <span className="top-nav__search-text">搜索</span>
+            </button>
+          </form>
         </search>
         <div className="top-nav__desktop">
           <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.post)}>

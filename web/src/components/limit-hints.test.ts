@@ -1,4 +1,4 @@
-import { AccountLimits } from "@xianzhi/contract";
+import { AccountLimits } from "@xianzhi/contract/constants";
 import { describe, expect, it } from "vitest";
 import { lengthRange } from "./limit-hints";
 

@@ -6,7 +6,7 @@ import {
   PASSWORD_PATTERN,
   USERNAME_MESSAGE,
   USERNAME_PATTERN,
-} from "@xianzhi/contract";
+} from "@xianzhi/contract/constants";
 import { lengthRange } from "../../components/limit-hints";
 
 /** The form rules and hints of account fields, from the contract's limits: the server checks the same. */

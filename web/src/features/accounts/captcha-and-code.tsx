@@ -1,5 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import { AccountLimits, type EmailPurpose } from "@xianzhi/contract";
+import type { EmailPurpose } from "@xianzhi/contract";
+import { AccountLimits } from "@xianzhi/contract/constants";
 import { App, Button, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { errorText } from "../../app/api-error";

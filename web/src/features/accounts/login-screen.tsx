@@ -1,4 +1,4 @@
-import { AccountLimits } from "@xianzhi/contract";
+import { AccountLimits } from "@xianzhi/contract/constants";
 import { Alert, Button, Card, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";

@@ -1,5 +1,6 @@
 import { UploadOutlined, UserOutlined } from "@ant-design/icons";
-import { AccountLimits, UploadLimits, type UserInfo } from "@xianzhi/contract";
+import type { UserInfo } from "@xianzhi/contract";
+import { AccountLimits, UploadLimits } from "@xianzhi/contract/constants";
 import { App, Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";

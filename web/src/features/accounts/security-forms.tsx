@@ -1,4 +1,5 @@
-import { AccountLimits, type ChangePasswordBody, Errors } from "@xianzhi/contract";
+import type { ChangePasswordBody } from "@xianzhi/contract";
+import { AccountLimits, Errors } from "@xianzhi/contract/constants";
 import { Alert, App, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";

@@ -1,4 +1,5 @@
-import { type EmailPurpose, Errors } from "@xianzhi/contract";
+import type { EmailPurpose } from "@xianzhi/contract";
+import { Errors } from "@xianzhi/contract/constants";
 import type { FormInstance } from "antd";
 import { useRef } from "react";
 import { errorText } from "../../app/api-error";

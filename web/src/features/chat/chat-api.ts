@@ -1,12 +1,5 @@
-import {
-  type Chat,
-  type ChatHistory,
-  ChatLimits,
-  type CreateChatBody,
-  type MessageType,
-  type Page,
-  type PageQuery,
-} from "@xianzhi/contract";
+import type { Chat, ChatHistory, CreateChatBody, PageQuery } from "@xianzhi/contract";
+import { ChatLimits, type MessageType, type Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import type { AppDispatch } from "../../app/store";
 import { type ChatEvent, isChatSocketOpen, onChatEvent, submitMessage } from "./chat-socket";

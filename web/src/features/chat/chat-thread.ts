@@ -1,4 +1,5 @@
-import type { ChatHistory, ChatMessage, MessageType } from "@xianzhi/contract";
+import type { ChatHistory, ChatMessage } from "@xianzhi/contract";
+import type { MessageType } from "@xianzhi/contract/constants";
 
 /** A message of mine the server has not acknowledged yet: on its way, or given up on (then 重发). */
 export interface OutgoingMessage {

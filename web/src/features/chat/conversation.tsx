@@ -1,5 +1,6 @@
 import { PictureOutlined, ShoppingOutlined } from "@ant-design/icons";
-import { type Chat, ChatLimits, GOODS_STATUSES, type MessageType, UploadLimits } from "@xianzhi/contract";
+import type { Chat } from "@xianzhi/contract";
+import { ChatLimits, GOODS_STATUSES, type MessageType, UploadLimits } from "@xianzhi/contract/constants";
 import { App, Avatar, Button, Input, Spin, Upload } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";

@@ -1,5 +1,6 @@
 import { ReloadOutlined } from "@ant-design/icons";
-import type { Chat, ChatMessage, MessageType } from "@xianzhi/contract";
+import type { Chat, ChatMessage } from "@xianzhi/contract";
+import type { MessageType } from "@xianzhi/contract/constants";
 import { Button, Image } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";

@@ -1,4 +1,5 @@
-import { CommentLimits, type GoodsComment } from "@xianzhi/contract";
+import type { GoodsComment } from "@xianzhi/contract";
+import { CommentLimits } from "@xianzhi/contract/constants";
 import { App, Button, Form, Input } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";

@@ -1,4 +1,5 @@
-import type { CreateCommentBody, GoodsComment, Page } from "@xianzhi/contract";
+import type { CreateCommentBody, GoodsComment } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 
 export const commentsApi = api.injectEndpoints({

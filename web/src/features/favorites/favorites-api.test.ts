@@ -1,5 +1,6 @@
 import { configureStore } from "@reduxjs/toolkit";
-import type { Goods, Page } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api";
 import { goodsApi } from "../goods";

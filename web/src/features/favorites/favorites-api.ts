@@ -1,4 +1,5 @@
-import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, PageQuery } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import { goodsApi } from "../goods";
 

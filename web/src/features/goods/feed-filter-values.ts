@@ -1,4 +1,5 @@
-import { CONDITIONS, type Condition, GoodsLimits, type GoodsListQuery } from "@xianzhi/contract";
+import type { GoodsListQuery } from "@xianzhi/contract";
+import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract/constants";
 
 /**
  * The price, condition and city filters of the feed and the search, as kept in the page's URL

@@ -1,49 +1,26 @@
 import { CloseOutlined, FilterOutlined } from "@ant-design/icons";
-import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract";
-import { Badge, Button, Checkbox, Drawer, Input, InputNumber } from "antd";
-import { type ReactNode, useState } from "react";
-import { activeFilterCount, type FeedFilterValues, MAX_YUAN, NO_FILTERS, priceRangeText } from "./feed-filter-values";
+import { CONDITIONS } from "@xianzhi/contract/constants";
+import { Badge, Button } from "antd";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { activeFilterCount, type FeedFilterValues, NO_FILTERS, priceRangeText } from "./feed-filter-values";
 
-const conditionOptions = Object.entries(CONDITIONS).map(([value, label]) => ({ value: value as Condition, label }));
+const FeedFilterPanel = lazy(() => import("./feed-filter-panel"));
 
 interface FeedFiltersProps {
   values: FeedFilterValues;
   onChange(values: FeedFilterValues): void;
 }
 
-/** One end of the price range, in yuan; emptied, it is no bound. */
-function PriceInput({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: number | undefined;
-  onChange(yuan: number | undefined): void;
-}) {
-  return (
-    <InputNumber
-      size="large"
-      aria-label={label}
-      placeholder={label}
-      min={0}
-      max={MAX_YUAN}
-      precision={2}
-      value={value ?? null}
-      onChange={(yuan) => onChange(yuan ?? undefined)}
-    />
-  );
-}
-
 /** 筛选: a button opening a panel of 价格区间, 成色 and 城市, applied together with 确定. */
 export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
   const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState(values);
-  const reversed = draft.minYuan !== undefined && draft.maxYuan !== undefined && draft.minYuan > draft.maxYuan;
 
   const openPanel = () => {
     setDraft(values);
     setOpen(true);
+    setOpened(true);
   };
   const apply = () => {
     onChange({ ...draft, city: draft.city.trim() });
@@ -56,59 +33,18 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
           筛选
         </Button>
       </Badge>
-      <Drawer
-        title="筛选"
-        open={open}
-        onClose={() => setOpen(false)}
-        size="min(380px, 100vw)"
-        className="feed-filters"
-        footer={
-          <div className="feed-filters__actions">
-            <Button size="large" onClick={() => setDraft(NO_FILTERS)}>
-              重置
-            </Button>
-            <Button size="large" type="primary" onClick={apply} disabled={reversed}>
-              确定
-            </Button>
-          </div>
-        }
-      >
-        <fieldset className="feed-filters__group">
-          <legend>价格区间（元）</legend>
-          <div className="feed-filters__price">
-            <PriceInput label="最低价" value={draft.minYuan} onChange={(minYuan) => setDraft({ ...draft, minYuan })} />
-            <span aria-hidden="true">-</span>
-            <PriceInput label="最高价" value={draft.maxYuan} onChange={(maxYuan) => setDraft({ ...draft, maxYuan })} />
-          </div>
-          {reversed && (
-            <p className="feed-filters__error" role="alert">
-              最低价不能高于最高价
-            </p>
-          )}
-        </fieldset>
-        <fieldset className="feed-filters__group">
-          <legend>成色</legend>
-          <Checkbox.Group
-            className="feed-filters__conditions"
-            options={conditionOptions}
-            value={draft.conditions}
-            onChange={(conditions) => setDraft({ ...draft, conditions })}
+      {/* Mounted from the first opening on, so that it keeps its closing animation. */}
+      {opened && (
+        <Suspense fallback={null}>
+          <FeedFilterPanel
+            open={open}
+            draft={draft}
+            setDraft={setDraft}
+            onClose={() => setOpen(false)}
+            onApply={apply}
           />
-        </fieldset>
-        <fieldset className="feed-filters__group">
-          <legend>城市</legend>
-          <Input
-            size="large"
-            aria-label="城市"
-            placeholder="如：上海"
-            allowClear
-            maxLength={GoodsLimits.locationMax}
-            value={draft.city}
-            onChange={(event) => setDraft({ ...draft, city: event.target.value })}
-            onPressEnter={reversed ? undefined : apply}
-          />
-        </fieldset>
-      </Drawer>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -3,12 +3,11 @@ import type {
   Goods,
   GoodsListQuery,
   GoodsSearchQuery,
-  GoodsStatus,
   MyGoodsQuery,
-  Page,
   UpdateGoodsBody,
   UploadedFile,
 } from "@xianzhi/contract";
+import type { GoodsStatus, Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 
 type Query<T> = Partial<T>;

@@ -1,10 +1,11 @@
-import { CONDITIONS, GOODS_STATUSES, type Goods } from "@xianzhi/contract";
-import { Avatar } from "antd";
+import type { Goods } from "@xianzhi/contract";
+import { CONDITIONS, GOODS_STATUSES } from "@xianzhi/contract/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
+import { InitialAvatar } from "../../components/initial-avatar";
 import "./feed.css";
 
 interface GoodsCardProps {
@@ -12,16 +13,23 @@ interface GoodsCardProps {
   highlight?: string[];
   /** A control on the cover (the favourite heart), outside the link so that its click stays its own. */
   action?: ReactNode;
+  /** A card in the first screenful: its cover loads at once and first, as the page's largest paint. */
+  eager?: boolean;
 }
 
 /** One goods item in a feed: cover, title, price, condition and seller. */
-export function GoodsCard({ goods, highlight, action }: GoodsCardProps) {
+export function GoodsCard({ goods, highlight, action, eager = false }: GoodsCardProps) {
   return (
     <article className="goods-card">
       <Link to={paths.goodsInfo(goods.id)} className="goods-card__link">
         <div className="goods-card__cover">
           {goods.coverUrl ? (
-            <img src={goods.coverUrl} alt={goods.title} loading="lazy" />
+            <img
+              src={goods.coverUrl}
+              alt={goods.title}
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={eager ? "high" : "auto"}
+            />
           ) : (
             <div className="goods-card__no-cover" aria-hidden="true">
               闲
@@ -30,17 +38,15 @@ export function GoodsCard({ goods, highlight, action }: GoodsCardProps) {
           {goods.status !== "on_sale" && <span className="goods-card__status">{GOODS_STATUSES[goods.status]}</span>}
         </div>
         <div className="goods-card__body">
-          <h3 className="goods-card__title">
+          <h2 className="goods-card__title">
             <Highlight text={goods.title} words={highlight} />
-          </h3>
+          </h2>
           <div className="goods-card__price-row">
             <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
             <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
           </div>
           <div className="goods-card__seller">
-            <Avatar size={20} className="goods-card__avatar" src={goods.seller.avatarUrl || undefined}>
-              {goods.seller.nickname.slice(0, 1)}
-            </Avatar>
+            <InitialAvatar size={20} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <span className="goods-card__nickname">{goods.seller.nickname}</span>
             {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
           </div>

@@ -29,7 +29,13 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
           <div className="goods-gallery__track" ref={track} onScroll={followSwipe}>
             {pictures.map((picture, index) => (
               <div key={picture.id} className="goods-gallery__slide">
-                <Image src={picture.url} alt={altOf(index)} />
+                {/* The cover is the page's largest paint: it loads first; the others when swiped to. */}
+                <Image
+                  src={picture.url}
+                  alt={altOf(index)}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  fetchPriority={index === 0 ? "high" : "auto"}
+                />
               </div>
             ))}
           </div>

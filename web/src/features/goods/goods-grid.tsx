@@ -1,8 +1,12 @@
-import type { Goods, Page } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
 import { Empty, Pagination, Skeleton } from "antd";
 import type { ReactNode } from "react";
 import { GoodsCard } from "./goods-card";
 import "./feed.css";
+
+/** The cards a phone shows before any scrolling (two rows of two). */
+const FIRST_SCREENFUL = 4;
 
 interface GoodsGridProps {
   page: Page<Goods> | undefined;
@@ -34,8 +38,14 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction 
   return (
     <>
       <div className="goods-grid" aria-busy={loading}>
-        {page.list.map((goods) => (
-          <GoodsCard key={goods.id} goods={goods} highlight={highlight} action={cardAction?.(goods)} />
+        {page.list.map((goods, index) => (
+          <GoodsCard
+            key={goods.id}
+            goods={goods}
+            highlight={highlight}
+            action={cardAction?.(goods)}
+            eager={index < FIRST_SCREENFUL}
+          />
         ))}
       </div>
       <Pagination

@@ -1,11 +1,13 @@
 import { EnvironmentOutlined, EyeOutlined, HeartOutlined } from "@ant-design/icons";
-import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type Goods, type GoodsStatus } from "@xianzhi/contract";
-import { Avatar, Button, Result, Skeleton, Tag } from "antd";
+import type { Goods } from "@xianzhi/contract";
+import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
+import { Button, Result, Skeleton, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { InitialAvatar } from "../../components/initial-avatar";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { CommentSection } from "../comments/ui";
 import { BuyerActions } from "./buyer-actions";
@@ -72,9 +74,7 @@ export default function GoodsInfoScreen() {
           </div>
           <GoodsMeta goods={goods} />
           <div className="goods-info__seller">
-            <Avatar size={40} src={goods.seller.avatarUrl || undefined}>
-              {goods.seller.nickname.slice(0, 1)}
-            </Avatar>
+            <InitialAvatar size={40} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <div className="goods-info__seller-text">
               <div className="goods-info__seller-name">{goods.seller.nickname}</div>
               <div className="goods-info__seller-username">@{goods.seller.username}</div>

@@ -1,13 +1,14 @@
-import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract";
+import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract/constants";
 import { Segmented, Select } from "antd";
 import { titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
-import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
+import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
+import { homeFeedQuery } from "./screen-queries";
 
 const categoryOptions = [
   { label: "全部", value: "" },
@@ -20,15 +21,8 @@ export default function HomeScreen() {
   const [params, update] = useUrlParams();
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "latest") as GoodsSort;
-  const page = Number(params.get("page") ?? 1);
   const filters = readFeedFilters(params);
-  const { data, isFetching } = useGoodsListQuery({
-    category: category || undefined,
-    ...feedFilterQuery(filters),
-    sort,
-    page,
-    pageSize: 20,
-  });
+  const { data, isFetching } = useGoodsListQuery(homeFeedQuery(params));
   const hearts = useFavoriteHearts(data?.list);
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 

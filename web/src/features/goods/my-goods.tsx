@@ -1,4 +1,4 @@
-import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract";
+import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
 import { Empty, Pagination, Segmented, Skeleton } from "antd";
 import { useState } from "react";
 import { useMyGoodsQuery } from "./goods-api";

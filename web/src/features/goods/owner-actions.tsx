@@ -1,5 +1,6 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
-import { GOODS_STATUSES, type Goods, type GoodsStatus } from "@xianzhi/contract";
+import type { Goods } from "@xianzhi/contract";
+import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
 import { App, Button, Popconfirm, Select } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";

@@ -1,4 +1,5 @@
-import { CATEGORIES, CONDITIONS, type CreateGoodsBody, GoodsLimits } from "@xianzhi/contract";
+import type { CreateGoodsBody } from "@xianzhi/contract";
+import { CATEGORIES, CONDITIONS, GoodsLimits } from "@xianzhi/contract/constants";
 import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";

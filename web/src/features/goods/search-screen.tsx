@@ -1,14 +1,15 @@
-import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract";
+import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
 import { Select } from "antd";
 import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
-import { feedFilterParams, feedFilterQuery, readFeedFilters } from "./feed-filter-values";
+import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
+import { searchQuery } from "./screen-queries";
 
 const categoryOptions = [
   { label: "全部分类", value: "" },
@@ -22,12 +23,8 @@ export default function SearchScreen() {
   const keyword = (params.get("keyword") ?? "").trim();
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "relevance") as SearchSort;
-  const page = Number(params.get("page") ?? 1);
   const filters = readFeedFilters(params);
-  const { data, isFetching } = useSearchGoodsQuery(
-    { keyword, category: category || undefined, ...feedFilterQuery(filters), sort, page, pageSize: 20 },
-    { skip: !keyword },
-  );
+  const { data, isFetching } = useSearchGoodsQuery(searchQuery(params), { skip: !keyword });
   const hearts = useFavoriteHearts(data?.list);
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 

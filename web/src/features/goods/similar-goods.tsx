@@ -1,4 +1,4 @@
-import type { Category } from "@xianzhi/contract";
+import type { Category } from "@xianzhi/contract/constants";
 import { useFavoriteHearts } from "../favorites/ui";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";

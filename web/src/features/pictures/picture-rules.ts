@@ -1,4 +1,4 @@
-import { GoodsLimits, UploadLimits } from "@xianzhi/contract";
+import { GoodsLimits, UploadLimits } from "@xianzhi/contract/constants";
 
 const maxMegabytes = UploadLimits.maxBytes / 1024 / 1024;
 const typeNames = UploadLimits.types.map((type) => type.replace("image/", "").toUpperCase()).join("、");

@@ -1,5 +1,5 @@
 import { CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "@ant-design/icons";
-import { GoodsLimits, UploadLimits } from "@xianzhi/contract";
+import { GoodsLimits, UploadLimits } from "@xianzhi/contract/constants";
 import { Button, Progress, Upload } from "antd";
 import { PictureTile } from "./picture-tile";
 import { moveItem, type PictureItem } from "./upload-queue";

@@ -1,0 +1,13 @@
+/**
+ * The contract without its schemas: limits, labels, error codes and the plain types, for clients
+ * that check nothing at run time. The web app imports its values from here
+ * (`@xianzhi/contract/constants`), so zod stays out of its bundle; the package's main entry
+ * exports all of this too.
+ */
+export * from "./errors.js";
+export * from "./limits.js";
+export * from "./values/accounts.js";
+export * from "./values/chat.js";
+export * from "./values/envelope.js";
+export * from "./values/goods.js";
+export * from "./values/social.js";

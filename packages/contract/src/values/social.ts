@@ -1,0 +1,2 @@
+/** Comment limits: plain values, free of schemas. */
+export const CommentLimits = { contentMax: 500 } as const;
