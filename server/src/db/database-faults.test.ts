@@ -74,7 +74,14 @@ describe.runIf(runHere)("database faults (a throwaway PostgreSQL cluster)", () =
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-faults-"));
     const config = {
       // One test user writes 20 times a second: far past the request limits, which are not under test.
-      ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DEMO_DATA: "false", RATE_LIMIT_MULTIPLIER: "1000" }),
+      // Every read reaches the database: a list answered from the answer cache would not show the fault.
+      ...loadConfig({
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        DEMO_DATA: "false",
+        RATE_LIMIT_MULTIPLIER: "1000",
+        RESPONSE_CACHE_MS: "0",
+      }),
       databaseLimits: limits,
       webDist: null,
     };
