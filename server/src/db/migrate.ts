@@ -9,6 +9,7 @@ import * as loginFailures from "./migrations/0006-login-failures.js";
 import * as pictureBytes from "./migrations/0007-picture-bytes.js";
 import * as ownAvatars from "./migrations/0008-own-avatars.js";
 import * as conditionIndex from "./migrations/0009-condition-index.js";
+import * as listedSearch from "./migrations/0010-listed-search.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -21,6 +22,7 @@ const migrations = {
   "0007-picture-bytes": pictureBytes,
   "0008-own-avatars": ownAvatars,
   "0009-condition-index": conditionIndex,
+  "0010-listed-search": listedSearch,
 } satisfies Record<string, Migration>;
 
 /**

@@ -32,11 +32,19 @@ function likePattern(term: string): string {
 
 const hasWords = (term: string) => wordTokens(term).length > 0;
 
+/** Whether the filter narrows the listed goods at all (a search without one reads its index alone). */
+function narrows(filter: GoodsFilter): boolean {
+  return Object.values(filter).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
+}
+
 /**
  * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
  * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
  * otherwise the word table (CJK characters as words, Latin words by prefix). A term without any
  * letter or digit ("%") is matched with LIKE.
+ *
+ * The FTS tables hold listed goods only (migration 0010): without a filter, LIKE term or another
+ * order, a query reads the index alone, and counting the matches reads no goods row.
  */
 function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
   const indexed = terms.filter(hasWords);
@@ -45,38 +53,44 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchS
   const phrase = (term: string) =>
     useTrigram ? `"${term.replaceAll('"', '""')}"` : `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
   const match = indexed.map(phrase).join(" AND ");
-  const likes = terms
-    .filter((term) => !hasWords(term))
-    .map(
-      (term) =>
-        sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
-    );
-  const titleLikes = terms
-    .filter((term) => !hasWords(term))
-    .map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
+  const likeTerms = terms.filter((term) => !hasWords(term));
+  const likes = likeTerms.map(
+    (term) =>
+      sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
+  );
+  const titleLikes = likeTerms.map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
   const listed = listedMatching(filter, ...likes);
+  /** Goods rows are read only when something beyond the index decides: a filter or a LIKE term. */
+  const needsRows = narrows(filter) || likes.length > 0;
 
-  function from(part: Part): RawBuilder<unknown> {
+  /** FROM and WHERE of a part's matches, and the expression of their id. */
+  function matches(part: Part, withRows: boolean): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
     if (!match) {
       const titleOnly = allOf([listed, ...titleLikes]);
       const where = part === "all" ? listed : part === "title" ? titleOnly : sql`${listed} AND NOT (${titleOnly})`;
-      return sql`goods WHERE ${where}`;
+      return { from: sql`goods WHERE ${where}`, id: sql`goods.id` };
     }
     const expression =
       part === "all" ? match : part === "title" ? `{title} : (${match})` : `(${match}) NOT {title} : (${match})`;
-    return sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`;
+    if (!withRows) return { from: sql`${table} WHERE ${table} MATCH ${expression}`, id: sql`${table}.rowid` };
+    return {
+      from: sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`,
+      id: sql`goods.id`,
+    };
   }
-  const newestFirst = match ? sql`${table}.rowid DESC` : sql`goods.id DESC`;
   return {
     async ids(part, sort, window) {
-      const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM ${from(part)}
-        ORDER BY ${goodsOrder(sort, newestFirst)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+      const { from, id } = matches(part, needsRows || sort !== "latest");
+      const order = match ? goodsOrder(sort, sql`${table}.rowid DESC`) : goodsOrder(sort);
+      const { rows } = await sql<{ id: number }>`SELECT ${id} AS id FROM ${from}
+        ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
       return rows.map((row) => row.id);
     },
     async count(part, cap) {
-      const { rows } = await sql<{
-        n: number;
-      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from(part)} LIMIT ${cap})`.execute(db);
+      const { from } = matches(part, needsRows);
+      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap})`.execute(
+        db,
+      );
       return Number(rows[0]?.n ?? 0);
     },
   };
