@@ -108,19 +108,29 @@ const compareMatches = (sort: SearchSort) =>
     ? (a: Match, b: Match) => Number(b.inTitle) - Number(a.inTitle) || latestFirst(a, b)
     : compareGoods(sort);
 
-/** A part whose share of the first matches is at least this walks an index; a smaller one is read by bitmap. */
-const WALK_SHARE = 0.1;
+/** The newest listed goods a PostgreSQL search samples first, to tell how dense its matches are. */
+const PROBE_ROWS = 1000;
+/**
+ * The most rows a walk may expect to read: walking goods newest first meets `n` matches after
+ * about n / density rows, where a bitmap scan reads every match of the GIN posting lists, which
+ * grow with the whole table. At this many rows the walk still takes a few milliseconds.
+ */
+const WALK_ROWS = 20_000;
+
+type Plan = "bitmap" | "walk";
 
 /**
  * PostgreSQL: terms of three characters and more by ILIKE, served by the pg_trgm indexes; shorter
  * ones by the weighted word vector (title words weigh A).
  *
- * One bitmap scan through the GIN indexes reads the matches, stopping after the cap. When they
- * all fit, they are ordered and paged here: one scan answers the page, the total and relevance
- * alike. When they fill the cap, matches are dense: walking the index of the requested order
- * fills a page after a few rows, and the share of title matches among those read tells whether
- * each relevance part is dense enough to walk too. The planner is told which plan, since with a
- * LIMIT it tends to walk even when matches are rare, which reads the whole table.
+ * A search first samples the newest goods, which tells how dense each part of its matches is (all,
+ * title, the rest). Where a page or the capped total is expected within a short walk, it is read
+ * by walking the index of the requested order, newest first. Otherwise one bitmap scan through
+ * the GIN indexes reads the matches, stopping after the cap; when they all fit, they are ordered
+ * and paged here, so one scan answers the page, the total and relevance alike. The planner is told
+ * which plan, since with a LIMIT it tends to walk even when matches are rare, which reads the
+ * whole table.
+ * All of it runs in one transaction, each statement under the plan chosen for it.
  */
 async function postgresSearch(
   db: DbOrTx,
@@ -150,47 +160,76 @@ async function postgresSearch(
       : part === "title"
         ? sql`${matchAll} AND ${titleAll}`
         : sql`${matchAll} AND NOT (${titleAll})`;
-
-  const withPlan = async <T>(plan: "bitmap" | "walk", run: (tx: DbOrTx) => Promise<T>): Promise<T> =>
-    db.transaction().execute(async (tx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      await sql`SET LOCAL jit = off`.execute(tx);
-      if (plan === "bitmap") await sql`SET LOCAL enable_indexscan = off`.execute(tx);
-      else await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
-      return run(tx);
-    });
-
   const cap = GoodsLimits.searchTotalCap;
-  const matches = await withPlan("bitmap", async (tx) => {
-    const { rows } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count, (${titleAll}) AS in_title
-      FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
-    return rows;
-  });
-  if (matches.length <= cap) {
-    const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
-    return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
-  }
 
-  const titleShare = matches.filter((match) => match.inTitle).length / matches.length;
-  const share: Record<Part, number> = { all: 1, title: titleShare, rest: 1 - titleShare };
-  const planOf = (part: Part) => (share[part] >= WALK_SHARE ? "walk" : "bitmap");
-  const source: SearchSource = {
-    ids: (part, order, page) =>
-      withPlan(planOf(part), async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    /** One statement sets the plan for those that follow, until the next. */
+    const use = async (plan: Plan) => {
+      const walk = plan === "walk" ? "on" : "off";
+      const bitmap = plan === "bitmap" ? "on" : "off";
+      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+        set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`.execute(tx);
+    };
+    /** Matches of a part, up to `limit`; a walk goes newest first, over the pages the sample has just read. */
+    const count = async (part: Part, limit: number, plan: Plan) => {
+      const order = plan === "walk" ? sql`ORDER BY goods.id DESC` : sql``;
+      const { rows } = await sql<{ n: string }>`SELECT COUNT(*) AS n
+        FROM (SELECT 1 FROM goods WHERE ${where(part)} ${order} LIMIT ${limit}) AS capped`.execute(tx);
+      return Number(rows[0]?.n ?? 0);
+    };
+
+    await use("walk");
+    const { rows: sampled } = await sql<{ seen: string; hits: string; titleHits: string }>`SELECT COUNT(*) AS seen,
+        COUNT(*) FILTER (WHERE ${matchAll}) AS hits, COUNT(*) FILTER (WHERE ${matchAll} AND ${titleAll}) AS title_hits
+      FROM (SELECT * FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
+      tx,
+    );
+    const sample = {
+      seen: Number(sampled[0]?.seen),
+      hits: Number(sampled[0]?.hits),
+      title: Number(sampled[0]?.titleHits),
+    };
+
+    const density: Record<Part, number> = {
+      all: sample.hits / sample.seen,
+      title: sample.title / sample.seen,
+      rest: (sample.hits - sample.title) / sample.seen,
+    };
+    /** Walk when `rows` matches of the part are expected within WALK_ROWS goods; the sample must be full to tell. */
+    const planOf = (part: Part, rows: number): Plan =>
+      sample.seen === PROBE_ROWS && density[part] > 0 && rows / density[part] <= WALK_ROWS ? "walk" : "bitmap";
+
+    let counted: number;
+    if (planOf("all", cap + 1) === "walk") {
+      counted = await count("all", cap + 1, "walk");
+    } else {
+      await use("bitmap");
+      const { rows: matches } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count,
+          (${titleAll}) AS in_title
+        FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
+      if (matches.length <= cap) {
+        const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
+        return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
+      }
+      counted = matches.length;
+    }
+
+    const source: SearchSource = {
+      async ids(part, order, page) {
+        await use(planOf(part, page.offset + page.limit));
         const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
           ORDER BY ${goodsOrder(order)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
         return rows.map((row) => row.id);
-      }),
-    count: (part, limit) =>
-      withPlan(planOf(part), async (tx) => {
-        const { rows } = await sql<{
-          n: string;
-        }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM goods WHERE ${where(part)} LIMIT ${limit}) AS capped`.execute(tx);
-        return Number(rows[0]?.n ?? 0);
-      }),
-  };
-  const ids = await pageIds(source, sort, window);
-  return { ids, total: cap, totalCapped: true };
+      },
+      async count(part, limit) {
+        const plan = planOf(part, limit);
+        await use(plan);
+        return count(part, limit, plan);
+      },
+    };
+    const ids = await pageIds(source, sort, window);
+    return { ids, total: Math.min(counted, cap), totalCapped: counted > cap };
+  });
 }
 
 /** One page of ids in the order asked for: relevance reads its two parts, any other sort all matches. */
