@@ -22,8 +22,6 @@ type Window = { limit: number; offset: number };
 
 interface SearchSource {
   ids(part: Part, sort: GoodsSort, window: Window): Promise<number[]>;
-  /** Matches counted up to `cap`, so counting a common word costs no more than the cap. */
-  count(part: Part, cap: number): Promise<number>;
 }
 
 function likePattern(term: string): string {
@@ -46,7 +44,7 @@ function narrows(filter: GoodsFilter): boolean {
  * The FTS tables hold listed goods only (migration 0010): without a filter, LIKE term or another
  * order, a query reads the index alone, and counting the matches reads no goods row.
  */
-function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
+function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
   const indexed = terms.filter(hasWords);
   const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
   const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
@@ -79,14 +77,15 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchS
     };
   }
   return {
-    async ids(part, sort, window) {
+    async ids(part: Part, sort: GoodsSort, window: Window) {
       const { from, id } = matches(part, needsRows || sort !== "latest");
       const order = match ? goodsOrder(sort, sql`${table}.rowid DESC`) : goodsOrder(sort);
       const { rows } = await sql<{ id: number }>`SELECT ${id} AS id FROM ${from}
         ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
       return rows.map((row) => row.id);
     },
-    async count(part, cap) {
+    /** Matches counted up to `cap`, so counting a common word costs no more than the cap. */
+    async count(part: Part, cap: number) {
       const { from } = matches(part, needsRows);
       const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap})`.execute(
         db,
@@ -109,13 +108,15 @@ const compareMatches = (sort: SearchSort) =>
     : compareGoods(sort);
 
 /** The newest listed goods a PostgreSQL search samples first, to tell how dense its matches are. */
-const PROBE_ROWS = 1000;
+const PROBE_ROWS = 2000;
 /**
  * The most rows a walk may expect to read: walking goods newest first meets `n` matches after
  * about n / density rows, where a bitmap scan reads every match of the GIN posting lists, which
  * grow with the whole table. At this many rows the walk still takes a few milliseconds.
  */
-const WALK_ROWS = 20_000;
+const WALK_ROWS = 30_000;
+/** Matches of a part the sample must hold before its density is trusted. */
+const SAMPLE_HITS = 4;
 
 type Plan = "bitmap" | "walk";
 
@@ -144,14 +145,20 @@ async function postgresSearch(
       .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
       .join(" <-> ");
   const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
+  // A term without letter case (Chinese) needs no ILIKE, whose lower-casing of every row's text
+  // costs several times what LIKE does; the pg_trgm indexes serve both.
+  const like = (column: string, term: string) =>
+    term.toLowerCase() === term.toUpperCase()
+      ? sql<boolean>`${sql.ref(column)} LIKE ${likePattern(term)}`
+      : sql<boolean>`${sql.ref(column)} ILIKE ${likePattern(term)}`;
   const anywhere = (term: string) =>
     useWords(term)
       ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "")})`
-      : sql<boolean>`(goods.title ILIKE ${likePattern(term)} OR goods.description ILIKE ${likePattern(term)})`;
+      : sql<boolean>`(${like("goods.title", term)} OR ${like("goods.description", term)})`;
   const inTitle = (term: string) =>
     useWords(term)
       ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "A")})`
-      : sql<boolean>`goods.title ILIKE ${likePattern(term)}`;
+      : like("goods.title", term);
   const matchAll = listedMatching(filter, ...terms.map(anywhere));
   const titleAll = allOf(terms.map(inTitle));
   const where = (part: Part) =>
@@ -163,19 +170,17 @@ async function postgresSearch(
   const cap = GoodsLimits.searchTotalCap;
 
   return db.transaction().execute(async (tx) => {
+    let current: Plan | undefined;
     /** One statement sets the plan for those that follow, until the next. */
     const use = async (plan: Plan) => {
+      if (plan === current) return;
+      current = plan;
       const walk = plan === "walk" ? "on" : "off";
       const bitmap = plan === "bitmap" ? "on" : "off";
+      // No parallel workers either: starting them costs more than these short reads take.
       await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true),
         set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`.execute(tx);
-    };
-    /** Matches of a part, up to `limit`; a walk goes newest first, over the pages the sample has just read. */
-    const count = async (part: Part, limit: number, plan: Plan) => {
-      const order = plan === "walk" ? sql`ORDER BY goods.id DESC` : sql``;
-      const { rows } = await sql<{ n: string }>`SELECT COUNT(*) AS n
-        FROM (SELECT 1 FROM goods WHERE ${where(part)} ${order} LIMIT ${limit}) AS capped`.execute(tx);
-      return Number(rows[0]?.n ?? 0);
     };
 
     await use("walk");
@@ -190,18 +195,22 @@ async function postgresSearch(
       title: Number(sampled[0]?.titleHits),
     };
 
-    const density: Record<Part, number> = {
-      all: sample.hits / sample.seen,
-      title: sample.title / sample.seen,
-      rest: (sample.hits - sample.title) / sample.seen,
-    };
-    /** Walk when `rows` matches of the part are expected within WALK_ROWS goods; the sample must be full to tell. */
+    const hits: Record<Part, number> = { all: sample.hits, title: sample.title, rest: sample.hits - sample.title };
+    /**
+     * Walk when `rows` matches of the part are expected within WALK_ROWS goods. The sample must be
+     * full, and hold enough of the part's matches for its density to be more than chance.
+     */
     const planOf = (part: Part, rows: number): Plan =>
-      sample.seen === PROBE_ROWS && density[part] > 0 && rows / density[part] <= WALK_ROWS ? "walk" : "bitmap";
+      sample.seen === PROBE_ROWS && hits[part] >= SAMPLE_HITS && (rows * sample.seen) / hits[part] <= WALK_ROWS
+        ? "walk"
+        : "bitmap";
 
     let counted: number;
     if (planOf("all", cap + 1) === "walk") {
-      counted = await count("all", cap + 1, "walk");
+      // Newest first, over the pages the sample has just read.
+      const { rows } = await sql<{ n: string }>`SELECT COUNT(*) AS n
+        FROM (SELECT 1 FROM goods WHERE ${matchAll} ORDER BY goods.id DESC LIMIT ${cap + 1}) AS capped`.execute(tx);
+      counted = Number(rows[0]?.n ?? 0);
     } else {
       await use("bitmap");
       const { rows: matches } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count,
@@ -221,11 +230,6 @@ async function postgresSearch(
           ORDER BY ${goodsOrder(order)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
         return rows.map((row) => row.id);
       },
-      async count(part, limit) {
-        const plan = planOf(part, limit);
-        await use(plan);
-        return count(part, limit, plan);
-      },
     };
     const ids = await pageIds(source, sort, window);
     return { ids, total: Math.min(counted, cap), totalCapped: counted > cap };
@@ -239,13 +243,15 @@ function pageIds(source: SearchSource, sort: SearchSort, window: Window): Promis
 
 /** Title matches first, then the others; each part newest first. */
 async function relevanceIds(source: SearchSource, window: Window): Promise<number[]> {
-  const titleCount = await source.count("title", window.offset + window.limit);
-  const fromTitle = window.offset < titleCount ? await source.ids("title", "latest", window) : [];
+  // The title matches up to the end of the page, in one read: the page's share of them, and how
+  // far into the rest the page starts.
+  const title = await source.ids("title", "latest", { limit: window.offset + window.limit, offset: 0 });
+  const fromTitle = title.slice(window.offset);
   const remaining = window.limit - fromTitle.length;
   if (remaining === 0) return fromTitle;
   const rest = await source.ids("rest", "latest", {
     limit: remaining,
-    offset: Math.max(0, window.offset - titleCount),
+    offset: Math.max(0, window.offset - title.length),
   });
   return [...fromTitle, ...rest];
 }
