@@ -121,8 +121,8 @@ const SAMPLE_HITS = 4;
 type Plan = "bitmap" | "walk";
 
 /**
- * PostgreSQL: terms of three characters and more by ILIKE, served by the pg_trgm indexes; shorter
- * ones by the weighted word vector (title words weigh A).
+ * PostgreSQL: terms of three characters and more by LIKE (ILIKE if they have letter case), served
+ * by the pg_trgm indexes; shorter ones by the weighted word vector (title words weigh A).
  *
  * A search first samples the newest goods, which tells how dense each part of its matches is (all,
  * title, the rest). Where a page or the capped total is expected within a short walk, it is read
