@@ -21,14 +21,50 @@ function sellerRows(sellers: number) {
   return Array.from({ length: sellers }, (_, i) => sellerUsername(i + 1));
 }
 
-function rows(count: number, sellers: number) {
+/** The generated goods, BATCH at a time (a million rows at once would hold every string in memory). */
+function* batches(count: number, sellers: number) {
   const random = seededRandom(42);
   const now = new Date("2026-01-01T00:00:00Z").getTime();
-  return Array.from({ length: count }, (_, i) => {
-    const goods = generateGoods(random);
-    const at = new Date(now + i * 1000).toISOString();
-    return { ...goods, sellerId: 1 + (i % sellers), listed: goods.status === "sold" ? 0 : 1, createdAt: at };
-  });
+  for (let start = 0; start < count; start += BATCH) {
+    yield Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+      const goods = generateGoods(random);
+      const at = new Date(now + (start + i) * 1000).toISOString();
+      const sellerId = 1 + ((start + i) % sellers);
+      return { ...goods, sellerId, listed: goods.status === "sold" ? 0 : 1, createdAt: at };
+    });
+  }
+}
+
+/** A trigger as SQLite keeps it: its name and the statement that made it. */
+interface Trigger {
+  name: string;
+  sql: string;
+}
+
+/**
+ * The goods insert triggers' statements, run once over every row instead of once per row:
+ * `INSERT INTO t(cols) VALUES (exprs of new)` becomes `INSERT INTO t(cols) SELECT exprs FROM goods
+ * AS new`, under the trigger's WHEN. Filling the search indexes this way is 5-10 times faster than
+ * inserting each goods through its triggers, whatever indexes the migrations made.
+ */
+function replayInsertTriggers(raw: SqliteDatabase.Database, triggers: Trigger[]): void {
+  for (const trigger of triggers) {
+    const head =
+      /AFTER\s+INSERT\s+ON\s+goods(?:\s+FOR\s+EACH\s+ROW)?(?:\s+WHEN\s+([\s\S]*?))?\s+BEGIN\s([\s\S]*)END\s*$/i.exec(
+        trigger.sql,
+      );
+    if (!head) continue;
+    const [, when, body = ""] = head;
+    for (const statement of body
+      .split(";")
+      .map((text) => text.trim())
+      .filter(Boolean)) {
+      const insert = /^INSERT\s+INTO\s+(\S+?)\s*\(([^)]*)\)\s*VALUES\s*\(([\s\S]*)\)$/i.exec(statement);
+      if (!insert) throw new Error(`bulk load: cannot replay trigger ${trigger.name}: ${statement}`);
+      const [, table, columns, values] = insert;
+      raw.exec(`INSERT INTO ${table}(${columns}) SELECT ${values} FROM goods AS new${when ? ` WHERE ${when}` : ""}`);
+    }
+  }
 }
 
 /** A migrated SQLite file holding `count` generated goods of one seller (or `sellers`), written in bulk. */
@@ -41,22 +77,32 @@ export async function fillSqlite(file: string, count: number, options: FillOptio
   registerSqliteFunctions(raw);
   raw.pragma("journal_mode = WAL");
   raw.pragma("synchronous = OFF");
+  raw.pragma("cache_size = -262144");
   const insertUser = raw.prepare(
     "INSERT INTO users (username, username_lower, email, password_hash, nickname, bio, created_at, updated_at) VALUES (@name, @name, @name || '@example.com', 'x', @name, '', '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')",
   );
   raw.transaction(() => {
     for (const name of sellerRows(sellers)) insertUser.run({ name });
   })();
+  // The goods' triggers (search indexes) are dropped while the rows are written, replayed once
+  // over all of them, and made again.
+  const triggers = raw
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'goods'")
+    .all() as Trigger[];
+  for (const trigger of triggers) raw.exec(`DROP TRIGGER ${trigger.name}`);
   const insert = raw.prepare(
     `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)
      VALUES (@sellerId, @title, @description, @priceCents, @category, @condition, @location, @status, @listed, @favCount, @createdAt, @createdAt)`,
   );
-  const all = rows(count, sellers);
-  for (let start = 0; start < all.length; start += BATCH) {
+  for (const batch of batches(count, sellers)) {
     raw.transaction(() => {
-      for (const row of all.slice(start, start + BATCH)) insert.run(row);
+      for (const row of batch) insert.run(row);
     })();
   }
+  raw.transaction(() => {
+    replayInsertTriggers(raw, triggers);
+    for (const trigger of triggers) raw.exec(trigger.sql);
+  })();
   raw.exec(
     "UPDATE goods_stats SET listed_count = (SELECT COUNT(*) FROM goods WHERE listed = 1 AND goods.category = goods_stats.category)",
   );
@@ -93,9 +139,7 @@ export async function fillPostgres(
     [schema],
   );
   for (const index of searchIndexes) await client.query(`DROP INDEX ${index.indexname}`);
-  const all = rows(count, sellers);
-  for (let start = 0; start < all.length; start += BATCH) {
-    const batch = all.slice(start, start + BATCH);
+  for (const batch of batches(count, sellers)) {
     const column = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((row) => row[key]);
     await client.query(
       `INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, fav_count, created_at, updated_at)

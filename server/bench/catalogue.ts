@@ -66,7 +66,63 @@ const PHRASES = [
   "支持验货，非诚勿扰",
   "搬家带不走便宜出",
   "买来很少用，基本全新",
+  "有发票和保修卡",
+  "屏幕无划痕，电池健康",
+  "宠物无烟家庭",
+  "送一个收纳袋",
+  "不退不换，看好再拍",
+  "快递默认顺丰到付",
+  "毕业清仓，先到先得",
+  "换新了所以出掉旧的",
 ];
+/**
+ * The long tail: about 1% of goods are one of these, so each word is rare (around 0.02% of the
+ * goods), the kind of keyword whose few matches a search must find without reading the common ones.
+ */
+const RARE_ITEMS = [
+  "黑胶唱片",
+  "徕卡相机",
+  "哈苏镜头",
+  "无人机",
+  "天文望远镜",
+  "紫砂壶",
+  "钢琴",
+  "电子琴",
+  "萨克斯",
+  "手办",
+  "胶片机",
+  "机械表",
+  "卡西欧手表",
+  "Leica M6",
+  "Zippo打火机",
+  "雅马哈吉他",
+  "古董座钟",
+  "景德镇瓷器",
+  "黄花梨笔筒",
+  "老式缝纫机",
+  "露营车",
+  "钓鱼竿",
+  "滑雪板",
+  "冲浪板",
+  "电动滑板车",
+  "投影仪",
+  "咖啡机",
+  "面包机",
+  "扫地机器人",
+  "加湿器",
+  "Walkman随身听",
+  "GameBoy",
+  "拍立得",
+  "显微镜",
+  "古筝",
+  "二胡",
+  "茶具套装",
+  "围棋",
+  "象棋",
+  "邮票册",
+];
+/** The share of goods that are a long-tail item. */
+const RARE_SHARE = 0.01;
 
 /** Where goods are: the city filter matches the start of the location. */
 const CITIES = ["上海", "北京", "深圳", "广州", "杭州", "成都", "武汉", "南京", "西安", "重庆", "苏州", "天津"];
@@ -86,8 +142,15 @@ export interface GeneratedGoods {
 export function generateGoods(random: () => number): GeneratedGoods {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const category = pick(Object.keys(CATEGORIES) as Category[]);
-  const title = `${pick(ADJECTIVES)} ${pick(BRANDS)}${pick(ITEMS[category])} ${pick(MODELS)} ${Math.floor(random() * 20) + 1}`;
-  const description = `${pick(PHRASES)}，${pick(PHRASES)}。${pick(PHRASES)}，${pick(ITEMS[pick(Object.keys(CATEGORIES) as Category[])])}。`;
+  const rare = random() < RARE_SHARE;
+  const item = rare ? pick(RARE_ITEMS) : `${pick(BRANDS)}${pick(ITEMS[category])}`;
+  const title = `${pick(ADJECTIVES)} ${item} ${rare ? "" : pick(MODELS)} ${Math.floor(random() * 20) + 1}`.replace(
+    / +/g,
+    " ",
+  );
+  // The description mentions another item now and then, so a word is found in descriptions too.
+  const mention = random() < 0.3 ? `，还有${pick(ITEMS[pick(Object.keys(CATEGORIES) as Category[])])}一起出` : "";
+  const description = `${pick(PHRASES)}，${pick(PHRASES)}。${pick(PHRASES)}${mention}。`;
   const statusRoll = random();
   return {
     title,

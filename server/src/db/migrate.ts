@@ -9,6 +9,7 @@ import * as loginFailures from "./migrations/0006-login-failures.js";
 import * as pictureBytes from "./migrations/0007-picture-bytes.js";
 import * as ownAvatars from "./migrations/0008-own-avatars.js";
 import * as conditionIndex from "./migrations/0009-condition-index.js";
+import * as listedSearch from "./migrations/0010-listed-search.js";
 import * as favoritesNewest from "./migrations/0011-favorites-newest.js";
 import * as chatActivity from "./migrations/0012-chat-activity.js";
 
@@ -23,6 +24,7 @@ const migrations = {
   "0007-picture-bytes": pictureBytes,
   "0008-own-avatars": ownAvatars,
   "0009-condition-index": conditionIndex,
+  "0010-listed-search": listedSearch,
   "0011-favorites-newest": favoritesNewest,
   "0012-chat-activity": chatActivity,
 } satisfies Record<string, Migration>;

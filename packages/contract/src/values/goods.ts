@@ -9,7 +9,7 @@ export const GoodsLimits = {
   picturesMax: 9,
   keywordMax: 50,
   /** Search totals are counted up to this many; past it the reply says totalCapped. */
-  searchTotalCap: 10_000,
+  searchTotalCap: 1_000,
 } as const;
 
 export const CATEGORIES = {

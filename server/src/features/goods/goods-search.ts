@@ -22,8 +22,6 @@ type Window = { limit: number; offset: number };
 
 interface SearchSource {
   ids(part: Part, sort: GoodsSort, window: Window): Promise<number[]>;
-  /** Matches counted up to `cap`, so counting a common word costs no more than the cap. */
-  count(part: Part, cap: number): Promise<number>;
 }
 
 function likePattern(term: string): string {
@@ -32,51 +30,66 @@ function likePattern(term: string): string {
 
 const hasWords = (term: string) => wordTokens(term).length > 0;
 
+/** Whether the filter narrows the listed goods at all (a search without one reads its index alone). */
+function narrows(filter: GoodsFilter): boolean {
+  return Object.values(filter).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
+}
+
 /**
  * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
  * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
  * otherwise the word table (CJK characters as words, Latin words by prefix). A term without any
  * letter or digit ("%") is matched with LIKE.
+ *
+ * The FTS tables hold listed goods only (migration 0010): without a filter, LIKE term or another
+ * order, a query reads the index alone, and counting the matches reads no goods row.
  */
-function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter): SearchSource {
+function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
   const indexed = terms.filter(hasWords);
   const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
   const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
   const phrase = (term: string) =>
     useTrigram ? `"${term.replaceAll('"', '""')}"` : `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
   const match = indexed.map(phrase).join(" AND ");
-  const likes = terms
-    .filter((term) => !hasWords(term))
-    .map(
-      (term) =>
-        sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
-    );
-  const titleLikes = terms
-    .filter((term) => !hasWords(term))
-    .map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
+  const likeTerms = terms.filter((term) => !hasWords(term));
+  const likes = likeTerms.map(
+    (term) =>
+      sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
+  );
+  const titleLikes = likeTerms.map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
   const listed = listedMatching(filter, ...likes);
+  /** Goods rows are read only when something beyond the index decides: a filter or a LIKE term. */
+  const needsRows = narrows(filter) || likes.length > 0;
 
-  function from(part: Part): RawBuilder<unknown> {
+  /** FROM and WHERE of a part's matches, and the expression of their id. */
+  function matches(part: Part, withRows: boolean): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
     if (!match) {
       const titleOnly = allOf([listed, ...titleLikes]);
       const where = part === "all" ? listed : part === "title" ? titleOnly : sql`${listed} AND NOT (${titleOnly})`;
-      return sql`goods WHERE ${where}`;
+      return { from: sql`goods WHERE ${where}`, id: sql`goods.id` };
     }
     const expression =
       part === "all" ? match : part === "title" ? `{title} : (${match})` : `(${match}) NOT {title} : (${match})`;
-    return sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`;
+    if (!withRows) return { from: sql`${table} WHERE ${table} MATCH ${expression}`, id: sql`${table}.rowid` };
+    return {
+      from: sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`,
+      id: sql`goods.id`,
+    };
   }
-  const newestFirst = match ? sql`${table}.rowid DESC` : sql`goods.id DESC`;
   return {
-    async ids(part, sort, window) {
-      const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM ${from(part)}
-        ORDER BY ${goodsOrder(sort, newestFirst)} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
+    async ids(part: Part, sort: GoodsSort, window: Window) {
+      const { from, id } = matches(part, needsRows || sort !== "latest");
+      const order = match ? goodsOrder(sort, sql`${table}.rowid DESC`) : goodsOrder(sort);
+      const { rows } = await sql<{ id: number }>`SELECT ${id} AS id FROM ${from}
+        ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}`.execute(db);
       return rows.map((row) => row.id);
     },
-    async count(part, cap) {
-      const { rows } = await sql<{
-        n: number;
-      }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from(part)} LIMIT ${cap})`.execute(db);
+    /** Matches counted up to `cap`, so counting a common word costs no more than the cap. */
+    async count(part: Part, cap: number) {
+      const { from } = matches(part, needsRows);
+      const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap})`.execute(
+        db,
+      );
       return Number(rows[0]?.n ?? 0);
     },
   };
@@ -94,19 +107,31 @@ const compareMatches = (sort: SearchSort) =>
     ? (a: Match, b: Match) => Number(b.inTitle) - Number(a.inTitle) || latestFirst(a, b)
     : compareGoods(sort);
 
-/** A part whose share of the first matches is at least this walks an index; a smaller one is read by bitmap. */
-const WALK_SHARE = 0.1;
+/** The newest listed goods a PostgreSQL search samples first, to tell how dense its matches are. */
+const PROBE_ROWS = 2000;
+/**
+ * The most rows a walk may expect to read: walking goods newest first meets `n` matches after
+ * about n / density rows, where a bitmap scan reads every match of the GIN posting lists, which
+ * grow with the whole table. At this many rows the walk still takes a few milliseconds.
+ */
+const WALK_ROWS = 30_000;
+/** Matches of a part the sample must hold before its density is trusted. */
+const SAMPLE_HITS = 4;
+
+type Plan = "bitmap" | "walk";
 
 /**
- * PostgreSQL: terms of three characters and more by ILIKE, served by the pg_trgm indexes; shorter
- * ones by the weighted word vector (title words weigh A).
+ * PostgreSQL: terms of three characters and more by LIKE (ILIKE if they have letter case), served
+ * by the pg_trgm indexes; shorter ones by the weighted word vector (title words weigh A).
  *
- * One bitmap scan through the GIN indexes reads the matches, stopping after the cap. When they
- * all fit, they are ordered and paged here: one scan answers the page, the total and relevance
- * alike. When they fill the cap, matches are dense: walking the index of the requested order
- * fills a page after a few rows, and the share of title matches among those read tells whether
- * each relevance part is dense enough to walk too. The planner is told which plan, since with a
- * LIMIT it tends to walk even when matches are rare, which reads the whole table.
+ * A search first samples the newest goods, which tells how dense each part of its matches is (all,
+ * title, the rest). Where a page or the capped total is expected within a short walk, it is read
+ * by walking the index of the requested order, newest first. Otherwise one bitmap scan through
+ * the GIN indexes reads the matches, stopping after the cap; when they all fit, they are ordered
+ * and paged here, so one scan answers the page, the total and relevance alike. The planner is told
+ * which plan, since with a LIMIT it tends to walk even when matches are rare, which reads the
+ * whole table.
+ * All of it runs in one transaction, each statement under the plan chosen for it.
  */
 async function postgresSearch(
   db: DbOrTx,
@@ -120,14 +145,20 @@ async function postgresSearch(
       .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
       .join(" <-> ");
   const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
+  // A term without letter case (Chinese) needs no ILIKE, whose lower-casing of every row's text
+  // costs several times what LIKE does; the pg_trgm indexes serve both.
+  const like = (column: string, term: string) =>
+    term.toLowerCase() === term.toUpperCase()
+      ? sql<boolean>`${sql.ref(column)} LIKE ${likePattern(term)}`
+      : sql<boolean>`${sql.ref(column)} ILIKE ${likePattern(term)}`;
   const anywhere = (term: string) =>
     useWords(term)
       ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "")})`
-      : sql<boolean>`(goods.title ILIKE ${likePattern(term)} OR goods.description ILIKE ${likePattern(term)})`;
+      : sql<boolean>`(${like("goods.title", term)} OR ${like("goods.description", term)})`;
   const inTitle = (term: string) =>
     useWords(term)
       ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "A")})`
-      : sql<boolean>`goods.title ILIKE ${likePattern(term)}`;
+      : like("goods.title", term);
   const matchAll = listedMatching(filter, ...terms.map(anywhere));
   const titleAll = allOf(terms.map(inTitle));
   const where = (part: Part) =>
@@ -136,47 +167,73 @@ async function postgresSearch(
       : part === "title"
         ? sql`${matchAll} AND ${titleAll}`
         : sql`${matchAll} AND NOT (${titleAll})`;
-
-  const withPlan = async <T>(plan: "bitmap" | "walk", run: (tx: DbOrTx) => Promise<T>): Promise<T> =>
-    db.transaction().execute(async (tx) => {
-      await sql`SET LOCAL enable_seqscan = off`.execute(tx);
-      await sql`SET LOCAL jit = off`.execute(tx);
-      if (plan === "bitmap") await sql`SET LOCAL enable_indexscan = off`.execute(tx);
-      else await sql`SET LOCAL enable_bitmapscan = off`.execute(tx);
-      return run(tx);
-    });
-
   const cap = GoodsLimits.searchTotalCap;
-  const matches = await withPlan("bitmap", async (tx) => {
-    const { rows } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count, (${titleAll}) AS in_title
-      FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
-    return rows;
-  });
-  if (matches.length <= cap) {
-    const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
-    return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
-  }
 
-  const titleShare = matches.filter((match) => match.inTitle).length / matches.length;
-  const share: Record<Part, number> = { all: 1, title: titleShare, rest: 1 - titleShare };
-  const planOf = (part: Part) => (share[part] >= WALK_SHARE ? "walk" : "bitmap");
-  const source: SearchSource = {
-    ids: (part, order, page) =>
-      withPlan(planOf(part), async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    let current: Plan | undefined;
+    /** One statement sets the plan for those that follow, until the next. */
+    const use = async (plan: Plan) => {
+      if (plan === current) return;
+      current = plan;
+      const walk = plan === "walk" ? "on" : "off";
+      const bitmap = plan === "bitmap" ? "on" : "off";
+      // No parallel workers either: starting them costs more than these short reads take.
+      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`.execute(tx);
+    };
+
+    await use("walk");
+    const { rows: sampled } = await sql<{ seen: string; hits: string; titleHits: string }>`SELECT COUNT(*) AS seen,
+        COUNT(*) FILTER (WHERE ${matchAll}) AS hits, COUNT(*) FILTER (WHERE ${matchAll} AND ${titleAll}) AS title_hits
+      FROM (SELECT * FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
+      tx,
+    );
+    const sample = {
+      seen: Number(sampled[0]?.seen),
+      hits: Number(sampled[0]?.hits),
+      title: Number(sampled[0]?.titleHits),
+    };
+
+    const hits: Record<Part, number> = { all: sample.hits, title: sample.title, rest: sample.hits - sample.title };
+    /**
+     * Walk when `rows` matches of the part are expected within WALK_ROWS goods. The sample must be
+     * full, and hold enough of the part's matches for its density to be more than chance.
+     */
+    const planOf = (part: Part, rows: number): Plan =>
+      sample.seen === PROBE_ROWS && hits[part] >= SAMPLE_HITS && (rows * sample.seen) / hits[part] <= WALK_ROWS
+        ? "walk"
+        : "bitmap";
+
+    let counted: number;
+    if (planOf("all", cap + 1) === "walk") {
+      // Newest first, over the pages the sample has just read.
+      const { rows } = await sql<{ n: string }>`SELECT COUNT(*) AS n
+        FROM (SELECT 1 FROM goods WHERE ${matchAll} ORDER BY goods.id DESC LIMIT ${cap + 1}) AS capped`.execute(tx);
+      counted = Number(rows[0]?.n ?? 0);
+    } else {
+      await use("bitmap");
+      const { rows: matches } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count,
+          (${titleAll}) AS in_title
+        FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
+      if (matches.length <= cap) {
+        const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
+        return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
+      }
+      counted = matches.length;
+    }
+
+    const source: SearchSource = {
+      async ids(part, order, page) {
+        await use(planOf(part, page.offset + page.limit));
         const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
           ORDER BY ${goodsOrder(order)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
         return rows.map((row) => row.id);
-      }),
-    count: (part, limit) =>
-      withPlan(planOf(part), async (tx) => {
-        const { rows } = await sql<{
-          n: string;
-        }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM goods WHERE ${where(part)} LIMIT ${limit}) AS capped`.execute(tx);
-        return Number(rows[0]?.n ?? 0);
-      }),
-  };
-  const ids = await pageIds(source, sort, window);
-  return { ids, total: cap, totalCapped: true };
+      },
+    };
+    const ids = await pageIds(source, sort, window);
+    return { ids, total: Math.min(counted, cap), totalCapped: counted > cap };
+  });
 }
 
 /** One page of ids in the order asked for: relevance reads its two parts, any other sort all matches. */
@@ -186,13 +243,15 @@ function pageIds(source: SearchSource, sort: SearchSort, window: Window): Promis
 
 /** Title matches first, then the others; each part newest first. */
 async function relevanceIds(source: SearchSource, window: Window): Promise<number[]> {
-  const titleCount = await source.count("title", window.offset + window.limit);
-  const fromTitle = window.offset < titleCount ? await source.ids("title", "latest", window) : [];
+  // The title matches up to the end of the page, in one read: the page's share of them, and how
+  // far into the rest the page starts.
+  const title = await source.ids("title", "latest", { limit: window.offset + window.limit, offset: 0 });
+  const fromTitle = title.slice(window.offset);
   const remaining = window.limit - fromTitle.length;
   if (remaining === 0) return fromTitle;
   const rest = await source.ids("rest", "latest", {
     limit: remaining,
-    offset: Math.max(0, window.offset - titleCount),
+    offset: Math.max(0, window.offset - title.length),
   });
   return [...fromTitle, ...rest];
 }

@@ -4,6 +4,10 @@ import { registerUser } from "../../test-support/accounts.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 let t: TestApp;
+/** Goods of each kind: a few past the cap. */
+const many = GoodsLimits.searchTotalCap + 5;
+/** The numbers of the newest `count` goods of a kind, newest first. */
+const newest = (count: number) => Array.from({ length: count }, (_, i) => many - 1 - i);
 beforeAll(async () => {
   t = await createTestApp();
   const seller = await registerUser(t.app, t.dataDir);
@@ -21,7 +25,6 @@ beforeAll(async () => {
     createdAt: now,
     updatedAt: now,
   });
-  const many = GoodsLimits.searchTotalCap + 5;
   const rows = [
     // 耳机: a few oldest goods say it in the title, many newer ones only in the description.
     ...["头戴耳机 甲", "头戴耳机 乙", "头戴耳机 丙"].map((title) => goods(title, "", 100)),
@@ -42,7 +45,7 @@ describe("search totals", () => {
     const reply = await call(t.app, "GET", `/api/goods/search/list?keyword=${encodeURIComponent(keyword)}&pageSize=5`);
     expect(reply.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
     expect(reply.data.list.map((goods: { title: string }) => goods.title)).toEqual(
-      [10004, 10003, 10002, 10001, 10000].map((n) => `批量二手手机 ${n}`),
+      newest(5).map((n) => `批量二手手机 ${n}`),
     );
   });
 
@@ -67,10 +70,12 @@ describe("search totals", () => {
       "头戴耳机 丙",
       "头戴耳机 乙",
       "头戴耳机 甲",
-      "蓝牙音箱 10004",
+      `蓝牙音箱 ${many - 1}`,
     ]);
     expect((await search(2)).data.list.map((goods: { title: string }) => goods.title)).toEqual(
-      [10003, 10002, 10001, 10000].map((n) => `蓝牙音箱 ${n}`),
+      newest(5)
+        .slice(1)
+        .map((n) => `蓝牙音箱 ${n}`),
     );
   });
 });
