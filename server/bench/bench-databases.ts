@@ -103,7 +103,7 @@ async function withPostgresSchema<T>(url: string, part: string, use: (schema: st
 /** How to repeat a run: the settings that were set, without a password. */
 export function benchCommand(script: string): string {
   const settings = Object.entries(process.env)
-    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL")
+    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL" || name === "TEST_REDIS_URL")
     .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
   return [...settings, `npm run ${process.env.npm_lifecycle_event ?? script}`].join(" ");
 }

@@ -25,6 +25,7 @@ import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { serverDatabaseUrl } from "../src/test-support/server-process.js";
+import { benchCommand } from "./bench-databases.js";
 import { type BenchServer, startProductServer, startWsRelayServer } from "./bench-servers.js";
 import { type LoadFigures, runPairs } from "./chat-clients.js";
 import { type ChatBenchData, fillChatData } from "./chat-data.js";
@@ -293,19 +294,11 @@ async function measureCases(setups: Setup[]): Promise<CaseResult[]> {
   return results;
 }
 
-/** How to repeat this run: the settings that were set, without a password. */
-function command(): string {
-  const settings = Object.entries(process.env)
-    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL" || name === "TEST_REDIS_URL")
-    .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
-  return [...settings, `npm run ${process.env.npm_lifecycle_event ?? "bench:chat"}`].join(" ");
-}
-
 function report(sockets: LatencyResult[], cases: CaseResult[], loadAtStart: string, started: Date): string {
   return [
     `## Chat: ${SOCKETS.toLocaleString("en")} sockets against a raw \`ws\` relay, and the pathological chats`,
     "",
-    `- Command: \`${command()}\``,
+    `- Command: \`${benchCommand("bench:chat")}\``,
     `- Date: ${started.toISOString()}; machine: ${describeMachine()}; \`ulimit -n\` ${fileLimit()}`,
     `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
     `- Load: ${SOCKETS.toLocaleString("en")} signed-in sockets, ${SOCKETS / 2} pairs, each socket sending text messages to its peer at a steady rate (${RATES.map((rate) => `${rate} a second: ${(SOCKETS * rate).toLocaleString("en")} messages a second in all`).join("; ")}), each socket at its own phase, ${RUNS} interleaved runs of ${SECONDS} s after ${WARMUP} s of warm-up; latency from the send to the peer's receipt of the \`message\` frame, all clients in one process`,

@@ -16,19 +16,15 @@
  * - BENCH_ENDPOINTS: only the endpoints whose name contains one of these comma-separated words
  *   (e.g. `list,detail`), for short runs while working on one
  */
-import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { PageLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
-import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
-import { serverDatabaseUrl, signedInUser } from "../src/test-support/server-process.js";
+import { signedInUser } from "../src/test-support/server-process.js";
+import { type BenchDatabase, benchCommand, benchDatabases, withBenchDatabase } from "./bench-databases.js";
 import { type BenchServer, type FixedReply, startProductServer, startRawServer } from "./bench-servers.js";
-import { fillPostgres, fillSqlite } from "./bulk-load.js";
 import { describeMachine, type EndpointResult, loadAverage, type RunFigures, resultTable } from "./http-report.js";
 
 const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
@@ -37,9 +33,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Request logs are off by default: at info level every request writes a line, which the ceiling does not. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-/** BENCH_DATABASES=sqlite or =postgres runs one. */
-const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
 const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/http.md");
 const endpointFilter = process.env.BENCH_ENDPOINTS?.split(",").filter(Boolean);
 
@@ -170,18 +163,6 @@ async function measureServers(database: string, serverEnv: Record<string, string
   }
 }
 
-/** Environment of a product server: its own data folder, no demo data, limits out of the way. */
-function productEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
-  return {
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? "",
-    REDIS_URL: "",
-    DEMO_DATA: "false",
-    LOG_LEVEL,
-    RATE_LIMIT_MULTIPLIER: "100000",
-  };
-}
-
 async function sessionToken(target: DatabaseTarget): Promise<string> {
   const db = openDatabase(target);
   try {
@@ -191,58 +172,18 @@ async function sessionToken(target: DatabaseTarget): Promise<string> {
   }
 }
 
-async function benchSqlite(dir: string): Promise<EndpointResult[]> {
-  const started = performance.now();
-  const file = path.join(dir, "xianzhi.db");
-  await fillSqlite(file, COUNT);
-  console.log(`SQLite: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const token = await sessionToken({ sqliteFile: file });
-  return measureServers("SQLite", productEnv(dir), token);
-}
-
-async function benchPostgres(url: string, dir: string): Promise<EndpointResult[]> {
-  const schema = `bench_http_${randomBytes(4).toString("hex")}`;
-  const dropSchema = async () => {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.end();
-  };
-  // A million goods must not stay behind in the shared database when the run is stopped with Ctrl-C.
-  // The SIGINT can come twice (the terminal's, and npm passing it on): the second must not kill the drop.
-  let dropping = false;
-  const dropAndExit = () => {
-    if (dropping) return;
-    dropping = true;
-    void dropSchema().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", dropAndExit);
-  const started = performance.now();
-  try {
-    await fillPostgres(url, schema, COUNT);
-    console.log(`PostgreSQL: ${COUNT} goods written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-    const target = { postgresUrl: url, postgresSchema: schema };
-    const token = await sessionToken(target);
-    return await measureServers("PostgreSQL", productEnv(dir, serverDatabaseUrl(target)), token);
-  } finally {
-    process.off("SIGINT", dropAndExit);
-    await dropSchema();
-  }
-}
-
-/** How to repeat this run: the settings that were set, without a password. */
-function command(): string {
-  const settings = Object.entries(process.env)
-    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL")
-    .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
-  return [...settings, `npm run ${process.env.npm_lifecycle_event ?? "bench:http"}`].join(" ");
+/** The endpoints measured on a database of `name`'s kind, filled and thrown away by bench-databases. */
+function benchDatabase(name: BenchDatabase): Promise<EndpointResult[]> {
+  return withBenchDatabase(name, "http", { count: COUNT, logLevel: LOG_LEVEL }, async (database) =>
+    measureServers(name, database.productEnv, await sessionToken(database.target)),
+  );
 }
 
 function report(results: EndpointResult[], loadAtStart: string, started: Date): string {
   return [
     `## HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
     "",
-    `- Command: \`${command()}\``,
+    `- Command: \`${benchCommand("bench:http")}\``,
     `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
     `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} run${RUNS === 1 ? "" : "s"} per server, interleaved (product, raw, product, raw…) over all endpoints after a 1 s warm-up each; no compression asked for`,
@@ -258,18 +199,8 @@ function report(results: EndpointResult[], loadAtStart: string, started: Date): 
 async function main(): Promise<void> {
   const started = new Date();
   const loadAtStart = loadAverage();
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-http-bench-"));
   const results: EndpointResult[] = [];
-  try {
-    if (databases.includes("sqlite")) results.push(...(await benchSqlite(await fs.mkdtemp(path.join(dir, "sqlite-")))));
-    if (postgresUrl && databases.includes("postgres")) {
-      results.push(...(await benchPostgres(postgresUrl, await fs.mkdtemp(path.join(dir, "postgres-")))));
-    } else {
-      console.log("PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL");
-    }
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  for (const name of benchDatabases()) results.push(...(await benchDatabase(name)));
   const text = report(results, loadAtStart, started);
   console.log(`\n${text}`);
   await fs.mkdir(path.dirname(resultsFile), { recursive: true });

@@ -24,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { DatabaseTarget } from "../src/db/database.js";
 import { serverDatabaseUrl } from "../src/test-support/server-process.js";
+import { benchCommand } from "./bench-databases.js";
 import { type BenchServer, startProductServer } from "./bench-servers.js";
 import { fillPostgres, fillSqlite } from "./bulk-load.js";
 import { describeMachine, loadAverage } from "./http-report.js";
@@ -245,14 +246,6 @@ async function benchPostgres(url: string, dir: string, size: number): Promise<Se
   }
 }
 
-/** How to repeat this run: the settings that were set, without a password. */
-function command(): string {
-  const settings = Object.entries(process.env)
-    .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL")
-    .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
-  return [...settings, `npm run ${process.env.npm_lifecycle_event ?? "bench:search"}`].join(" ");
-}
-
 async function main(): Promise<void> {
   const started = new Date();
   const loadAtStart = loadAverage();
@@ -270,7 +263,7 @@ async function main(): Promise<void> {
     await fs.rm(dir, { recursive: true, force: true });
   }
   const text = searchReport(series, {
-    command: command(),
+    command: benchCommand("bench:search"),
     date: started.toISOString(),
     machine: describeMachine(),
     load: `${loadAtStart} at the start, ${loadAverage()} at the end`,
