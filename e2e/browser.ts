@@ -53,7 +53,12 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       !document.querySelector(".ant-skeleton, .ant-spin-spinning, .page-spinner") &&
-      Array.from(document.images).every((image) => image.complete),
+      Array.from(document.images).every((image) => {
+        // Cards that arrive once the scroll reached the end (a list's next page) stand far below
+        // the top, out of lazy loading's reach: their pictures are asked for here.
+        image.loading = "eager";
+        return image.complete;
+      }),
     undefined,
     { timeout: 15_000 },
   );
