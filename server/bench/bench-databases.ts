@@ -8,6 +8,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { DatabaseTarget } from "../src/db/database.js";
 import { serverDatabaseUrl } from "../src/test-support/server-process.js";
@@ -106,4 +107,21 @@ export function benchCommand(script: string): string {
     .filter(([name]) => name.startsWith("BENCH_") || name === "TEST_DATABASE_URL" || name === "TEST_REDIS_URL")
     .map(([name, value]) => `${name}=${(value ?? "").replace(/\/\/([^:@/]+):[^@/]+@/, "//$1:***@")}`);
   return [...settings, `npm run ${process.env.npm_lifecycle_event ?? script}`].join(" ");
+}
+
+const reportsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench");
+
+/** Prints a part's report and writes it to bench/<part>.md, where `npm run bench` collects it. */
+export async function writeBenchReport(part: string, text: string): Promise<void> {
+  console.log(`\n${text}`);
+  await fs.mkdir(reportsDir, { recursive: true });
+  await fs.writeFile(path.join(reportsDir, `${part}.md`), text);
+}
+
+/** Runs a part, ending the process with 1 when it fails. */
+export function runBench(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -17,7 +17,6 @@ import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { ChatLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
 import { sql } from "kysely";
@@ -25,7 +24,7 @@ import pg from "pg";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { serverDatabaseUrl } from "../src/test-support/server-process.js";
-import { benchCommand } from "./bench-databases.js";
+import { benchCommand, runBench, writeBenchReport } from "./bench-databases.js";
 import { type BenchServer, startProductServer, startWsRelayServer } from "./bench-servers.js";
 import { type LoadFigures, runPairs } from "./chat-clients.js";
 import { type ChatBenchData, fillChatData } from "./chat-data.js";
@@ -49,7 +48,6 @@ const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
 const databases = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",");
 /** BENCH_PARTS=sockets or =cases runs one part (e.g. under BENCH_CPU_PROFILE). */
 const parts = (process.env.BENCH_PARTS ?? "sockets,cases").split(",");
-const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/chat.md");
 
 /** The bench sends within the product's limits: it configures the product, it removes no limit. */
 function checkSettings(): void {
@@ -350,9 +348,7 @@ async function main(): Promise<void> {
     const cases = parts.includes("cases") ? await measureCases(setups) : [];
     const sockets = parts.includes("sockets") ? await measureSockets(setups) : [];
     const text = report(sockets, cases, loadAtStart, started);
-    console.log(`\n${text}`);
-    await fs.mkdir(path.dirname(resultsFile), { recursive: true });
-    await fs.writeFile(resultsFile, text);
+    await writeBenchReport("chat", text);
   } finally {
     for (const setup of setups) for (const server of setup.servers) await server.stop();
     process.off("SIGINT", dropAndExit);
@@ -361,7 +357,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -1,19 +1,13 @@
-/**
- * npm run bench:edge: the pathological requests next to page 1 of the list. Each case is loaded
- * right after page 1 (autocannon, same connections and duration), BENCH_RUNS (3) rounds, on SQLite
- * and PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL): page 100000 and the deepest page the
- * API serves, a keyword past the limit and one at it, 20 words, price order with a price filter, and
- * a user keeping 10,000 favourites (their list's first and last page, fav/ids). Writes bench/edge.md.
- *
- * Settings: BENCH_GOODS (1000000), BENCH_SECONDS (3 per load), BENCH_RUNS (3), BENCH_CONNECTIONS
- * (10), BENCH_FAVORITES_HEAVY (10000), BENCH_DATABASES (sqlite,postgres), BENCH_LOG_LEVEL (warn).
- */
-import fs from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { GoodsLimits, PageLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
-import { benchCommand, benchDatabases, type FilledDatabase, withBenchDatabase } from "./bench-databases.js";
+import {
+  benchCommand,
+  benchDatabases,
+  type FilledDatabase,
+  runBench,
+  withBenchDatabase,
+  writeBenchReport,
+} from "./bench-databases.js";
 import { type BenchServer, startProductServer } from "./bench-servers.js";
 import { type Population, populate } from "./bench-users.js";
 import { describeMachine, loadAverage, spread } from "./http-report.js";
@@ -26,7 +20,6 @@ const HEAVY_FAVORITES = Math.min(COUNT, Number(process.env.BENCH_FAVORITES_HEAVY
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 /** A case is within the bound when its p99 is at most this many times page 1's, measured just before it. */
 const BOUND = 2;
-const outputFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/edge.md");
 
 interface Case {
   name: string;
@@ -206,12 +199,7 @@ async function main(): Promise<void> {
     results.push(...(await withBenchDatabase(name, "edge", { count: COUNT, logLevel: LOG_LEVEL }, measure)));
   }
   const text = report(results, loadAtStart, started);
-  console.log(`\n${text}`);
-  await fs.mkdir(path.dirname(outputFile), { recursive: true });
-  await fs.writeFile(outputFile, text);
+  await writeBenchReport("edge", text);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

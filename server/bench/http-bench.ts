@@ -1,29 +1,15 @@
-/**
- * npm run bench:http: the whole HTTP path of the busiest reads (list, detail, search, fav/exists)
- * against its ceiling, on SQLite and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
- * PostgreSQL. The product and a raw Node server sending the product's own answers as fixed bytes
- * take turns under the same autocannon load, so the ratio holds on a shared, noisy machine.
- * Writes bench/http.md.
- *
- * Settings (environment):
- * - BENCH_GOODS: goods loaded (1,000,000)
- * - BENCH_SECONDS: seconds per autocannon run (8)
- * - BENCH_RUNS: interleaved runs per server and endpoint (3)
- * - BENCH_CONNECTIONS: autocannon connections (50)
- * - BENCH_LOG_LEVEL: the product's log level (warn)
- * - BENCH_DATABASES: sqlite, postgres or both (sqlite,postgres); PostgreSQL needs
- *   BENCH_DATABASE_URL or TEST_DATABASE_URL
- * - BENCH_ENDPOINTS: only the endpoints whose name contains one of these comma-separated words
- *   (e.g. `list,detail`), for short runs while working on one
- */
-import fs from "node:fs/promises";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PageLimits } from "@xianzhi/contract";
 import autocannon from "autocannon";
 import { type DatabaseTarget, openDatabase } from "../src/db/database.js";
 import { signedInUser } from "../src/test-support/server-process.js";
-import { type BenchDatabase, benchCommand, benchDatabases, withBenchDatabase } from "./bench-databases.js";
+import {
+  type BenchDatabase,
+  benchCommand,
+  benchDatabases,
+  runBench,
+  withBenchDatabase,
+  writeBenchReport,
+} from "./bench-databases.js";
 import { type BenchServer, type FixedReply, startProductServer, startRawServer } from "./bench-servers.js";
 import { describeMachine, type EndpointResult, loadAverage, type RunFigures, resultTable } from "./http-report.js";
 
@@ -33,7 +19,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 /** Request logs are off by default: at info level every request writes a line, which the ceiling does not. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
-const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/http.md");
 const endpointFilter = process.env.BENCH_ENDPOINTS?.split(",").filter(Boolean);
 
 interface Endpoint {
@@ -202,12 +187,7 @@ async function main(): Promise<void> {
   const results: EndpointResult[] = [];
   for (const name of benchDatabases()) results.push(...(await benchDatabase(name)));
   const text = report(results, loadAtStart, started);
-  console.log(`\n${text}`);
-  await fs.mkdir(path.dirname(resultsFile), { recursive: true });
-  await fs.writeFile(resultsFile, text);
+  await writeBenchReport("http", text);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

@@ -13,14 +13,14 @@
  */
 import fs from "node:fs/promises";
 import http from "node:http";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import {
   type BenchDatabase,
   benchCommand,
   benchDatabases,
   type FilledDatabase,
+  runBench,
   withBenchDatabase,
+  writeBenchReport,
 } from "./bench-databases.js";
 import { type FixedReply, type ProbedServer, startProductServer, startRawServer } from "./bench-servers.js";
 import { type Population, populate } from "./bench-users.js";
@@ -38,7 +38,6 @@ const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 500);
 const WARM_UP_SECONDS = Math.min(5, SECONDS);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? "warn";
 const CPU_PROFILE = process.env.BENCH_CPU_PROFILE;
-const outputFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/mixed.md");
 
 /** Each client opens two chats about a goods of another user, so the chat list has something to list. */
 async function openChats(product: ProbedServer, clients: Client[], population: Population): Promise<void> {
@@ -156,12 +155,7 @@ async function main(): Promise<void> {
     );
   }
   const text = report(results, loadAtStart, started);
-  console.log(`\n${text}`);
-  await fs.mkdir(path.dirname(outputFile), { recursive: true });
-  await fs.writeFile(outputFile, text);
+  await writeBenchReport("mixed", text);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);

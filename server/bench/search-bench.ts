@@ -20,11 +20,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import type { DatabaseTarget } from "../src/db/database.js";
 import { serverDatabaseUrl } from "../src/test-support/server-process.js";
-import { benchCommand } from "./bench-databases.js";
+import { benchCommand, runBench, writeBenchReport } from "./bench-databases.js";
 import { type BenchServer, startProductServer } from "./bench-servers.js";
 import { fillPostgres, fillSqlite } from "./bulk-load.js";
 import { describeMachine, loadAverage } from "./http-report.js";
@@ -40,7 +39,6 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const KEEP = process.env.BENCH_KEEP === "1";
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-const resultsFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../bench/search.md");
 
 /**
  * Chinese and Latin, 1 to 6 characters, common (thousands of matches at 100k goods, past the
@@ -270,12 +268,7 @@ async function main(): Promise<void> {
     requests: REQUESTS,
     runs: RUNS,
   });
-  console.log(`\n${text}`);
-  await fs.mkdir(path.dirname(resultsFile), { recursive: true });
-  await fs.writeFile(resultsFile, text);
+  await writeBenchReport("search", text);
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBench(main);
