@@ -14,6 +14,7 @@ import {
 import { spaceCjk } from "../lib/words.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
+import { checkpointInBackground } from "./sqlite-checkpoints.js";
 
 export type Db = Kysely<DB>;
 /** Repository functions take either, so a service can run several of them in one transaction. */
@@ -38,12 +39,13 @@ const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, 
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const plugins = [new RememberingCamelCasePlugin()];
+  const log = options.log ?? consoleLog;
   if (target.postgresUrl) {
     const pool = createPostgresPool({
       connectionString: target.postgresUrl,
       schema: target.postgresSchema,
       limits: options.limits ?? DEFAULT_DATABASE_LIMITS,
-      log: options.log ?? consoleLog,
+      log,
     });
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
   }
@@ -58,7 +60,13 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   // Statistics for the planner, gathered where a table has grown since they were taken (cheap when
   // nothing changed): without them SQLite can pick a scan of users over the goods index.
   sqlite.pragma("optimize = 0x10002");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
+  const stopCheckpoints = file === ":memory:" ? () => {} : checkpointInBackground(sqlite, file, log);
+  const database = withStatementCache(sqlite);
+  const close = () => {
+    stopCheckpoints();
+    database.close();
+  };
+  return new Kysely<DB>({ dialect: new SqliteDialect({ database: { ...database, close } }), plugins });
 }
 
 /**

@@ -12,6 +12,7 @@ import * as conditionIndex from "./migrations/0009-condition-index.js";
 import * as listedSearch from "./migrations/0010-listed-search.js";
 import * as favoritesNewest from "./migrations/0011-favorites-newest.js";
 import * as chatActivity from "./migrations/0012-chat-activity.js";
+import * as favoriteCounts from "./migrations/0013-favorite-counts.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -27,6 +28,7 @@ const migrations = {
   "0010-listed-search": listedSearch,
   "0011-favorites-newest": favoritesNewest,
   "0012-chat-activity": chatActivity,
+  "0013-favorite-counts": favoriteCounts,
 } satisfies Record<string, Migration>;
 
 /**

@@ -12,7 +12,10 @@ export interface DatabaseLimits {
 }
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
-  poolMax: 10,
+  // A connection is held for a whole transaction (a search's is 6 round trips) while PostgreSQL
+  // mostly waits on the network and the event loop: under bench:mixed 10 left requests queueing
+  // for the pool (most of their latency) with PostgreSQL's backends at 0.4 of a core.
+  poolMax: 20,
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
   idleTimeoutMs: 30_000,

@@ -32,16 +32,19 @@ const SHAPES_MAX = 200;
  * also run as a named prepared statement, parsed and planned once per connection.
  *
  * `shapeKey` names what changes the SQL itself (which filters are present, how many ids): each
- * shape compiles once.
+ * shape compiles once. `planEachRun` keeps a query out of the named statements: PostgreSQL then
+ * plans it for each run's values, for a query whose best plan depends on them (a plan made for an
+ * average user reads all the rows of a user who has thousands).
  */
 export function preparedQueries<Params, Row, Shape>(
   build: (db: DbOrTx, slot: Slots<Params>, shape: Shape) => Compilable<Row>,
   shapeKey: (shape: Shape) => string,
+  { planEachRun = false } = {},
 ) {
   const compiled = new Map<string, Compiled>();
   const compile = (db: DbOrTx, dialect: Dialect, key: string, shape: Shape): Compiled => {
     const query = build(db, slot as Slots<Params>, shape).compile();
-    nameStatement(query.sql);
+    if (!planEachRun) nameStatement(query.sql);
     if (compiled.size >= SHAPES_MAX) compiled.delete(compiled.keys().next().value as string);
     const entry = { query, parameters: query.parameters };
     compiled.set(`${dialect}:${key}`, entry);

@@ -14,6 +14,8 @@ export interface UsersTable {
   bio: string;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** How many favourites the user keeps, kept by triggers on favorites (migration 0013). */
+  favoriteCount: Generated<number>;
 }
 
 export interface SessionsTable {

@@ -2,14 +2,17 @@ import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, Page, PageQuery
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { pageOf, pageWindow, requireGoods } from "../goods/goods-service.js";
+import type { CurrentUser } from "../accounts/account-service.js";
+import type { SessionKey } from "../accounts/session-repository.js";
+import { toGoodsList } from "../goods/goods-mapper.js";
+import { pageWindow, requireGoods } from "../goods/goods-service.js";
 import {
   adjustFavCount,
   deleteFavorite,
   favoriteAmong,
-  favoriteExists,
-  favoriteGoodsIds,
+  favoriteGoodsPage,
   insertFavorite,
+  sessionFavorite,
 } from "./favorite-repository.js";
 
 /**
@@ -35,10 +38,20 @@ export async function removeFavorite(db: Db, userId: number, goodsId: number): P
   });
 }
 
-export async function isFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteExists> {
-  const exists = await favoriteExists(db, userId, goodsId);
-  if (exists === null) throw appError("GOODS_NOT_FOUND");
-  return { exists };
+/**
+ * Whether the user of a live session keeps the goods as a favourite, read with the session in one
+ * query (the call a detail page makes for every visitor who is signed in). Nothing when the
+ * session is not live; 404 when there are no such goods.
+ */
+export async function favoriteOfSession(
+  db: Db,
+  key: SessionKey,
+  goodsId: number,
+): Promise<(CurrentUser & FavoriteExists) | undefined> {
+  const row = await sessionFavorite(db, key, goodsId);
+  if (!row) return undefined;
+  if (row.goods === null) throw appError("GOODS_NOT_FOUND");
+  return { userId: row.userId, sessionId: row.sessionId, exists: row.favorite !== null };
 }
 
 /** Ids that name no goods (any more) are simply not favourites. */
@@ -49,6 +62,6 @@ export async function favoriteIds(db: Db, userId: number, goodsIds: string[]): P
 
 /** Newest favourite first; sold goods stay in the list, marked as sold. */
 export async function listFavorites(db: Db, userId: number, query: PageQuery): Promise<Page<Goods>> {
-  const { ids, total } = await favoriteGoodsIds(db, userId, pageWindow(query));
-  return pageOf(db, ids, total, query);
+  const { rows, total } = await favoriteGoodsPage(db, userId, pageWindow(query));
+  return { list: toGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
 }

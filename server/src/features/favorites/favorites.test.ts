@@ -67,6 +67,29 @@ describe("favourites", () => {
     ]);
     const page2 = await call(t.app, "GET", "/api/fav?page=2&pageSize=1", { token: user.token });
     expect(page2.data.list.map((item: { id: string }) => item.id)).toEqual([first.id]);
+    const pastEnd = await call(t.app, "GET", "/api/fav?page=3&pageSize=1", { token: user.token });
+    expect(pastEnd.data).toMatchObject({ list: [], total: 2, page: 3, pageSize: 1 });
+    const none = await call(t.app, "GET", "/api/fav", { token: seller.token });
+    expect(none.data).toMatchObject({ list: [], total: 0 });
+  });
+
+  it("pages through a long list without gaps or repeats, from either end", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    for (let i = 0; i < 7; i++) {
+      const goods = await postGoods(t.app, seller.token, { title: `翻页收藏 ${i}` });
+      await call(t.app, "POST", "/api/fav", { token: user.token, body: { goodsId: goods.id } });
+    }
+    const ids = async (query: string) => {
+      const reply = await call(t.app, "GET", `/api/fav?${query}`, { token: user.token });
+      expect(reply.data.total).toBe(7);
+      return reply.data.list.map((item: { title: string }) => item.title);
+    };
+    const whole = await ids("pageSize=100");
+    expect(whole).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `翻页收藏 ${i}`));
+    const paged = [];
+    for (let page = 1; page <= 4; page++) paged.push(...(await ids(`pageSize=2&page=${page}`)));
+    expect(paged).toEqual(whole);
+    expect(await ids("pageSize=3&page=2")).toEqual(whole.slice(3, 6));
   });
 
   it("refuses one's own goods, unknown goods, bad ids and anonymous users", async () => {
@@ -90,6 +113,20 @@ describe("favourites", () => {
     expect(await call(t.app, "GET", "/api/fav")).toMatchObject({ status: 401 });
     expect(await call(t.app, "POST", "/api/fav", { body: { goodsId: goods.id } })).toMatchObject({ status: 401 });
     expect(await favCount(goods.id)).toBe(0);
+  });
+
+  it("answers whether goods are kept only to a live session, asking who before what", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const goods = await postGoods(t.app, seller.token);
+    const exists = (id: string, token?: string) => call(t.app, "GET", `/api/fav/exists/${id}`, { token });
+    expect(await exists(goods.id, user.token)).toMatchObject({ status: 200, data: { exists: false } });
+    expect(await exists("abc", user.token)).toMatchObject({ status: 400 });
+    expect(await exists(goods.id)).toMatchObject({ status: 401, msg: "请先登录" });
+    expect(await exists("abc")).toMatchObject({ status: 401, msg: "请先登录" });
+    await call(t.app, "POST", "/api/user/logout", { token: user.token });
+    expect(await exists(goods.id, user.token)).toMatchObject({ status: 401, msg: "登录已失效，请重新登录" });
+    expect(await exists("abc", user.token)).toMatchObject({ status: 401, msg: "登录已失效，请重新登录" });
+    expect(await exists("999999", user.token)).toMatchObject({ status: 401 });
   });
 
   it("tells which of a page of goods the user keeps, in one call", async () => {

@@ -1,12 +1,18 @@
-import { FavoriteBodySchema, FavoriteIdsQuerySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  FavoriteBodySchema,
+  FavoriteIdsQuerySchema,
+  GoodsIdParamsSchema,
+  isId,
+  PageQuerySchema,
+} from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
-import { addFavorite, favoriteIds, isFavorite, listFavorites, removeFavorite } from "./favorite-service.js";
+import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { requireUser, requireUserWith } from "../../plugins/auth.js";
+import { addFavorite, favoriteIds, favoriteOfSession, listFavorites, removeFavorite } from "./favorite-service.js";
 
 export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
-  const goodsIdOf = (params: unknown) => Number(parseInput(GoodsIdParamsSchema, params).goodsId);
+  const goodsIdOf = (params: unknown) => parseIdParam(GoodsIdParamsSchema, params, "goodsId");
 
   app.get("/fav", async (req) => {
     const me = await requireUser(req);
@@ -20,8 +26,12 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get("/fav/exists/:goodsId", async (req) => {
-    const me = await requireUser(req);
-    return ok(await isFavorite(db, me.userId, goodsIdOf(req.params)));
+    const { goodsId } = req.params as { goodsId?: unknown };
+    // Who asks is checked before what they ask, as on every route: a bad id from someone signed
+    // out is a 401, not a 400.
+    if (!isId(goodsId)) await requireUser(req).then(() => goodsIdOf(req.params));
+    const { exists } = await requireUserWith(req, (key) => favoriteOfSession(db, key, Number(goodsId)));
+    return ok({ exists });
   });
 
   app.get("/fav/ids", async (req) => {
