@@ -10,6 +10,11 @@ export const GoodsLimits = {
   keywordMax: 50,
   /** Search totals are counted up to this many; past it the reply says totalCapped. */
   searchTotalCap: 1_000,
+  /**
+   * Totals of a list narrowed past its category (price, condition, city) are counted up to this
+   * many, as search totals are; the whole list's and a category's totals are always exact.
+   */
+  narrowedListTotalCap: 1_000,
 } as const;
 
 export const CATEGORIES = {

@@ -206,6 +206,8 @@ describe("search", () => {
     ["%", ["chair", "iphone"]],
     ["手机 全新", ["case"]],
     ["摩托车", []],
+    ["苹果 手机 二手 12 电池", ["iphone"]],
+    ["二手 苹果 手机 全新 电池 a b c d e f g h i j k l m n o", []],
   ])("%s finds %o and never sold goods", async (keyword, expected) => {
     const { keys, total } = await listKeys(`/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`);
     expect([...keys].sort()).toEqual([...expected].sort());
@@ -232,6 +234,8 @@ describe("search", () => {
     const url = (query: string) => `/api/goods/search/list?keyword=${encodeURIComponent("手机")}&${query}`;
     expect((await listKeys(url("category=phones&sort=price_asc"))).keys).toEqual(["case", "iphone"]);
     expect((await listKeys(url("sort=price_desc"))).keys).toEqual(["laptop", "iphone", "case"]);
+    expect((await listKeys(url("sort=latest"))).keys).toEqual(["laptop", "case", "iphone"]);
+    expect(await listKeys(url("sort=latest&page=2&pageSize=1"))).toMatchObject({ keys: ["case"], total: 3 });
     expect(await listKeys(url("minPrice=100000"))).toMatchObject({ total: 2 });
     expect(await listKeys(url("page=2&pageSize=2"))).toMatchObject({ total: 3, keys: [expect.any(String)] });
     expect(await listKeys(url("condition=new,good"))).toMatchObject({ keys: ["case", "laptop"], total: 2 });

@@ -79,3 +79,21 @@ describe("search totals", () => {
     );
   });
 });
+
+describe("totals of a list narrowed past its category", () => {
+  it("stop counting at the cap and say so: a wide price range reads no more than that", async () => {
+    const reply = await call(t.app, "GET", "/api/goods/getlist?minPrice=0&maxPrice=99999999&pageSize=5");
+    expect(GoodsLimits.narrowedListTotalCap).toBeLessThan(2 * many);
+    expect(reply.data).toMatchObject({ total: GoodsLimits.narrowedListTotalCap, totalCapped: true, pageSize: 5 });
+    expect(reply.data.list).toHaveLength(5);
+  });
+
+  it("are exact below the cap, with no cap to tell of", async () => {
+    const reply = await call(t.app, "GET", "/api/goods/getlist?minPrice=1000&maxPrice=1002&sort=price_asc");
+    expect(reply.data.total).toBe(6);
+    expect(reply.data.totalCapped).toBeUndefined();
+    expect(reply.data.list.map((goods: { priceCents: number }) => goods.priceCents)).toEqual([
+      1000, 1000, 1001, 1001, 1002, 1002,
+    ]);
+  });
+});

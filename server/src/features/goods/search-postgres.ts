@@ -1,0 +1,156 @@
+import { GoodsLimits, type SearchSort } from "@xianzhi/contract";
+import { sql } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+import { endsInWord, wordTokens } from "../../lib/words.js";
+import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
+import {
+  hasWords,
+  likePattern,
+  type Part,
+  pageIds,
+  type SearchResult,
+  type SearchSource,
+  TRIGRAM_LENGTH,
+  type Window,
+} from "./search-parts.js";
+
+/** One match as the PostgreSQL search first reads it: enough to order it by any sort. */
+interface Match extends SortFields {
+  inTitle: boolean;
+}
+
+const latestFirst = compareGoods("latest");
+/** Relevance: title matches first, then the others, each newest first. */
+const compareMatches = (sort: SearchSort) =>
+  sort === "relevance"
+    ? (a: Match, b: Match) => Number(b.inTitle) - Number(a.inTitle) || latestFirst(a, b)
+    : compareGoods(sort);
+
+/** The newest listed goods a PostgreSQL search samples first, to tell how dense its matches are. */
+const PROBE_ROWS = 2000;
+/**
+ * The most rows a walk may expect to read: walking goods newest first meets `n` matches after
+ * about n / density rows, where a bitmap scan reads every match of the GIN posting lists, which
+ * grow with the whole table. At this many rows the walk still takes a few milliseconds.
+ */
+const WALK_ROWS = 30_000;
+/** Matches of a part the sample must hold before its density is trusted. */
+const SAMPLE_HITS = 4;
+
+type Plan = "bitmap" | "walk";
+
+/**
+ * PostgreSQL: terms of three characters and more by LIKE (ILIKE if they have letter case), served
+ * by the pg_trgm indexes; shorter ones by the weighted word vector (title words weigh A).
+ *
+ * A search first samples the newest goods, which tells how dense each part of its matches is (all,
+ * title, the rest). Where a page or the capped total is expected within a short walk, it is read
+ * by walking the index of the requested order, newest first. Otherwise one bitmap scan through
+ * the GIN indexes reads the matches, stopping after the cap; when they all fit, they are ordered
+ * and paged here, so one scan answers the page, the total and relevance alike. The planner is told
+ * which plan, since with a LIMIT it tends to walk even when matches are rare, which reads the
+ * whole table.
+ * All of it runs in one transaction, each statement under the plan chosen for it.
+ */
+export async function postgresSearch(
+  db: DbOrTx,
+  terms: string[],
+  filter: GoodsFilter,
+  sort: SearchSort,
+  window: Window,
+): Promise<SearchResult> {
+  const tsquery = (term: string, weight: string) =>
+    wordTokens(term)
+      .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
+      .join(" <-> ");
+  const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
+  // A term without letter case (Chinese) needs no ILIKE, whose lower-casing of every row's text
+  // costs several times what LIKE does; the pg_trgm indexes serve both.
+  const like = (column: string, term: string) =>
+    term.toLowerCase() === term.toUpperCase()
+      ? sql<boolean>`${sql.ref(column)} LIKE ${likePattern(term)}`
+      : sql<boolean>`${sql.ref(column)} ILIKE ${likePattern(term)}`;
+  const anywhere = (term: string) =>
+    useWords(term)
+      ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "")})`
+      : sql<boolean>`(${like("goods.title", term)} OR ${like("goods.description", term)})`;
+  const inTitle = (term: string) =>
+    useWords(term)
+      ? sql<boolean>`goods.search_words @@ to_tsquery('simple', ${tsquery(term, "A")})`
+      : like("goods.title", term);
+  const matchAll = listedMatching(filter, ...terms.map(anywhere));
+  const titleAll = allOf(terms.map(inTitle));
+  const where = (part: Part) =>
+    part === "all"
+      ? matchAll
+      : part === "title"
+        ? sql`${matchAll} AND ${titleAll}`
+        : sql`${matchAll} AND NOT (${titleAll})`;
+  const cap = GoodsLimits.searchTotalCap;
+
+  return db.transaction().execute(async (tx) => {
+    let current: Plan | undefined;
+    /** One statement sets the plan for those that follow, until the next. */
+    const use = async (plan: Plan) => {
+      if (plan === current) return;
+      current = plan;
+      const walk = plan === "walk" ? "on" : "off";
+      const bitmap = plan === "bitmap" ? "on" : "off";
+      // No parallel workers either: starting them costs more than these short reads take.
+      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+        set_config('max_parallel_workers_per_gather', '0', true),
+        set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`.execute(tx);
+    };
+
+    await use("walk");
+    const { rows: sampled } = await sql<{ seen: string; hits: string; titleHits: string }>`SELECT COUNT(*) AS seen,
+        COUNT(*) FILTER (WHERE ${matchAll}) AS hits, COUNT(*) FILTER (WHERE ${matchAll} AND ${titleAll}) AS title_hits
+      FROM (SELECT * FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
+      tx,
+    );
+    const sample = {
+      seen: Number(sampled[0]?.seen),
+      hits: Number(sampled[0]?.hits),
+      title: Number(sampled[0]?.titleHits),
+    };
+
+    const hits: Record<Part, number> = { all: sample.hits, title: sample.title, rest: sample.hits - sample.title };
+    /**
+     * Walk when `rows` matches of the part are expected within WALK_ROWS goods. The sample must be
+     * full, and hold enough of the part's matches for its density to be more than chance.
+     */
+    const planOf = (part: Part, rows: number): Plan =>
+      sample.seen === PROBE_ROWS && hits[part] >= SAMPLE_HITS && (rows * sample.seen) / hits[part] <= WALK_ROWS
+        ? "walk"
+        : "bitmap";
+
+    let counted: number;
+    if (planOf("all", cap + 1) === "walk") {
+      // Newest first, over the pages the sample has just read.
+      const { rows } = await sql<{ n: string }>`SELECT COUNT(*) AS n
+        FROM (SELECT 1 FROM goods WHERE ${matchAll} ORDER BY goods.id DESC LIMIT ${cap + 1}) AS capped`.execute(tx);
+      counted = Number(rows[0]?.n ?? 0);
+    } else {
+      await use("bitmap");
+      const { rows: matches } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count,
+          (${titleAll}) AS in_title
+        FROM goods WHERE ${matchAll} LIMIT ${cap + 1}`.execute(tx);
+      if (matches.length <= cap) {
+        const page = matches.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
+        return { ids: page.map((match) => match.id), total: matches.length, totalCapped: false };
+      }
+      counted = matches.length;
+    }
+
+    const source: SearchSource = {
+      async ids(part, order, page) {
+        await use(planOf(part, page.offset + page.limit));
+        const { rows } = await sql<{ id: number }>`SELECT goods.id AS id FROM goods WHERE ${where(part)}
+          ORDER BY ${goodsOrder(order)} LIMIT ${page.limit} OFFSET ${page.offset}`.execute(tx);
+        return rows.map((row) => row.id);
+      },
+    };
+    const ids = await pageIds(source, sort, window);
+    return { ids, total: Math.min(counted, cap), totalCapped: counted > cap };
+  });
+}

@@ -1,0 +1,119 @@
+import { GoodsLimits, type GoodsSort, type SearchSort } from "@xianzhi/contract";
+import { type RawBuilder, sql } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+import { endsInWord, wordTokens } from "../../lib/words.js";
+import { allOf, type GoodsFilter, goodsOrder, listedMatching } from "./goods-filter.js";
+import {
+  hasWords,
+  likePattern,
+  type Part,
+  pageIds,
+  type SearchResult,
+  type SearchSource,
+  TRIGRAM_LENGTH,
+  type Window,
+} from "./search-parts.js";
+
+/** Whether the filter narrows the listed goods at all (a search without one reads its index alone). */
+function narrows(filter: GoodsFilter): boolean {
+  return Object.values(filter).some((value) => (Array.isArray(value) ? value.length > 0 : value !== undefined));
+}
+
+/**
+ * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
+ * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
+ * otherwise the word table (CJK characters as words, Latin words by prefix). A term without any
+ * letter or digit ("%") is matched with LIKE.
+ *
+ * The FTS tables hold listed goods only (migration 0010): without a filter, LIKE term or another
+ * order, a query reads the index alone, with no goods row read per match.
+ */
+function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
+  const indexed = terms.filter(hasWords);
+  const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
+  const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
+  const phrase = (term: string) =>
+    useTrigram ? `"${term.replaceAll('"', '""')}"` : `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
+  const match = indexed.map(phrase).join(" AND ");
+  const likeTerms = terms.filter((term) => !hasWords(term));
+  const likes = likeTerms.map(
+    (term) =>
+      sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
+  );
+  const titleLikes = likeTerms.map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
+  const listed = listedMatching(filter, ...likes);
+  /** Goods rows are read only when something beyond the index decides: a filter or a LIKE term. */
+  const needsRows = narrows(filter) || likes.length > 0;
+
+  /** FROM and WHERE of a part's matches, and the expression of their id. */
+  function matches(part: Part, withRows: boolean): { from: RawBuilder<unknown>; id: RawBuilder<unknown> } {
+    if (!match) {
+      const titleOnly = allOf([listed, ...titleLikes]);
+      const where = part === "all" ? listed : part === "title" ? titleOnly : sql`${listed} AND NOT (${titleOnly})`;
+      return { from: sql`goods WHERE ${where}`, id: sql`goods.id` };
+    }
+    const expression =
+      part === "all" ? match : part === "title" ? `{title} : (${match})` : `(${match}) NOT {title} : (${match})`;
+    if (!withRows) return { from: sql`${table} WHERE ${table} MATCH ${expression}`, id: sql`${table}.rowid` };
+    return {
+      from: sql`${table} CROSS JOIN goods ON goods.id = ${table}.rowid WHERE ${table} MATCH ${expression} AND ${listed}`,
+      id: sql`goods.id`,
+    };
+  }
+  /** A part's ids in the order of the sort, a window of them. */
+  function idsQuery(part: Part, sort: GoodsSort, window: Window) {
+    const { from, id } = matches(part, needsRows || sort !== "latest");
+    const order = match ? goodsOrder(sort, sql`${table}.rowid DESC`) : goodsOrder(sort);
+    return sql`SELECT ${id} AS id FROM ${from} ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}`;
+  }
+  return {
+    async ids(part: Part, sort: GoodsSort, window: Window) {
+      const { rows } = await sql<{ id: number }>`${idsQuery(part, sort, window)}`.execute(db);
+      return rows.map((row) => row.id);
+    },
+    /** The newest `limit` matches, joined into one string by SQLite: one row to read, not a thousand. */
+    async newest(limit: number) {
+      const { rows } = await sql<{ ids: string | null }>`SELECT string_agg(id, ',' ORDER BY id DESC) AS ids
+        FROM (${idsQuery("all", "latest", { limit, offset: 0 })})`.execute(db);
+      const ids = rows[0]?.ids;
+      return ids ? ids.split(",").map(Number) : [];
+    },
+  };
+}
+
+/**
+ * A search on SQLite. Its first read is the newest matches up to one past the cap, off the index:
+ * that is the total, and when they all fit, every match. A page is then taken from them: newest
+ * first as they are, relevance as the title matches up to the end of the page and the others in
+ * the order read, with no second read of the whole index for "the rest" (a keyword whose words
+ * are all common but rarely meet, such as 20 words, costs one pass over the index instead of
+ * three). Past the cap the matches are many: each page is read newest first and stops early.
+ */
+export async function sqliteSearch(
+  db: DbOrTx,
+  terms: string[],
+  filter: GoodsFilter,
+  sort: SearchSort,
+  window: Window,
+): Promise<SearchResult> {
+  const cap = GoodsLimits.searchTotalCap;
+  const source = sqliteSource(db, terms, filter);
+  const newest = await source.newest(cap + 1);
+  const totalCapped = newest.length > cap;
+  const known = !totalCapped || (sort === "latest" && window.offset + window.limit <= newest.length);
+  const ids = known ? await pageOfKnown(source, newest, sort, window) : await pageIds(source, sort, window);
+  return { ids, total: Math.min(newest.length, cap), totalCapped };
+}
+
+/** A page when `matches` holds every match newest first (or, for "latest", all up to the page's end). */
+async function pageOfKnown(source: SearchSource, matches: number[], sort: SearchSort, window: Window) {
+  const end = window.offset + window.limit;
+  if (window.offset >= matches.length) return [];
+  if (sort === "latest") return matches.slice(window.offset, end);
+  if (sort !== "relevance") return source.ids("all", sort, window);
+  const title = await source.ids("title", "latest", { limit: end, offset: 0 });
+  if (title.length === end) return title.slice(window.offset);
+  // Fewer title matches than the page's end: these are all of them, and the rest are the others.
+  const inTitle = new Set(title);
+  return [...title, ...matches.filter((id) => !inTitle.has(id))].slice(window.offset, end);
+}
