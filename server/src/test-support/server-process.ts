@@ -20,6 +20,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resolves once the process has exited, however it ended. */
   exited: Promise<void>;
+  /** Everything the process has written to stdout and stderr so far (its log lines). */
+  output(): string;
 }
 
 /**
@@ -42,7 +44,7 @@ export function startServer(env: Record<string, string>): Promise<ServerProcess>
       const url = /"address":"(http:\/\/[^"]+)"/.exec(output)?.[1];
       if (url) {
         clearTimeout(timer);
-        resolve({ url, ws: url.replace("http", "ws"), child, exited });
+        resolve({ url, ws: url.replace("http", "ws"), child, exited, output: () => output });
       }
     });
     child.stderr?.on("data", (chunk: Buffer) => {

@@ -135,13 +135,11 @@ export async function openChat(db: Db, userId: number, body: CreateChatBody): Pr
 }
 
 export async function listChats(db: Db, userId: number, query: PageQuery): Promise<Page<Chat>> {
-  const rows = await repo.memberChatsPage(db, userId, pageWindow(query));
-  return {
-    list: await toChats(db, rows),
-    total: await repo.countMemberChats(db, userId),
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  const [list, total] = await Promise.all([
+    repo.memberChatsPage(db, userId, pageWindow(query)).then((rows) => toChats(db, rows)),
+    repo.countMemberChats(db, userId),
+  ]);
+  return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function unreadTotal(db: Db, userId: number): Promise<{ unreadTotal: number }> {

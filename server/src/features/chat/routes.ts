@@ -1,13 +1,14 @@
 import { ChatHistoryQuerySchema, CreateChatBodySchema, PageQuerySchema, SetReadBodySchema } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
+import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { requireUser } from "../../plugins/auth.js";
 import { chatHistory, listChats, openChat, setRead, unreadTotal } from "./chat-service.js";
 
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post("/mychatlist/create", async (req) => {
+  app.post("/mychatlist/create", KEEPS_SHARED_ANSWERS, async (req) => {
     const me = await requireUser(req);
     return ok(await openChat(db, me.userId, parseInput(CreateChatBodySchema, req.body)));
   });
@@ -22,7 +23,7 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return ok(await unreadTotal(db, me.userId));
   });
 
-  app.put("/mychatlist/setread", async (req) => {
+  app.put("/mychatlist/setread", KEEPS_SHARED_ANSWERS, async (req) => {
     const me = await requireUser(req);
     const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
     const { frame, memberIds } = await setRead(db, me.userId, chatId);

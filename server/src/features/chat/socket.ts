@@ -63,6 +63,7 @@ function readFrame(data: Buffer) {
  */
 export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
   const liveness = new Map<WebSocket, boolean>();
+  const frames = new FramesInHand();
   const heartbeat = setInterval(() => {
     for (const [socket, alive] of liveness) {
       if (!alive) {
@@ -76,9 +77,11 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
   heartbeat.unref();
   const sessionCheck = setInterval(() => void endSocketsOfEndedSessions(app), app.config.chatHeartbeatSeconds * 1000);
   sessionCheck.unref();
+  // Runs before the database closes (a plugin's hooks close before its parent's).
   app.addHook("onClose", async () => {
     clearInterval(heartbeat);
     clearInterval(sessionCheck);
+    await frames.finish();
   });
 
   // A plain GET would get @fastify/websocket's empty 404: it gets the envelope instead.
@@ -126,26 +129,28 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
 
     socket.on("message", (data: Buffer) => {
       if (!bucket.take()) return refuseFlood();
-      handling = handling.then(async () => {
-        const user = await signedIn;
-        if (!user) return;
-        let frame: ReturnType<typeof readFrame> | undefined;
-        let sent: SentMessage;
-        try {
-          frame = readFrame(data);
-          if (frame.type === "ping") return send({ type: "pong" });
-          if (!(await app.hub.allowMessage(user.userId))) return refuseFlood(frame.clientMsgId);
-          sent = await sendMessage(app.db, user.userId, frame);
-          send({ type: "ack", clientMsgId: frame.clientMsgId, message: sent.message });
-        } catch (error) {
-          if (!(error instanceof AppError)) req.log.error({ err: error }, "chat frame failed");
-          const clientMsgId =
-            frame?.type === "send" ? frame.clientMsgId : (error as { clientMsgId?: string }).clientMsgId;
-          return send(errorFrame(error, clientMsgId));
-        }
-        // After the ack nothing may answer an error: the hub logs what it cannot pass on.
-        await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
-      });
+      handling = frames.track(
+        handling.then(async () => {
+          const user = await signedIn;
+          if (!user || frames.closing) return;
+          let frame: ReturnType<typeof readFrame> | undefined;
+          let sent: SentMessage;
+          try {
+            frame = readFrame(data);
+            if (frame.type === "ping") return send({ type: "pong" });
+            if (!(await app.hub.allowMessage(user.userId))) return refuseFlood(frame.clientMsgId);
+            sent = await sendMessage(app.db, user.userId, frame);
+            send({ type: "ack", clientMsgId: frame.clientMsgId, message: sent.message });
+          } catch (error) {
+            if (!(error instanceof AppError)) req.log.error({ err: error }, "chat frame failed");
+            const clientMsgId =
+              frame?.type === "send" ? frame.clientMsgId : (error as { clientMsgId?: string }).clientMsgId;
+            return send(errorFrame(error, clientMsgId));
+          }
+          // After the ack nothing may answer an error: the hub logs what it cannot pass on.
+          await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
+        }),
+      );
     });
 
     socket.on("close", () => {
@@ -153,6 +158,28 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
       void signedIn.then((user) => user && app.hub.leave(user, socket));
     });
   });
+}
+
+/**
+ * The frames this process is handling or has queued. Once the app closes, a queued frame is left
+ * unhandled (unacknowledged, so the client sends it again after reconnecting, with the same
+ * clientMsgId) and the one being stored is finished before the database closes.
+ */
+class FramesInHand {
+  closing = false;
+  private readonly pending = new Set<Promise<unknown>>();
+
+  track(work: Promise<unknown>): Promise<unknown> {
+    this.pending.add(work);
+    const settled = () => this.pending.delete(work);
+    work.then(settled, settled);
+    return work;
+  }
+
+  async finish(): Promise<void> {
+    this.closing = true;
+    await Promise.allSettled(this.pending);
+  }
 }
 
 /** How many session ids one check asks the database about at once. */
