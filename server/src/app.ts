@@ -1,6 +1,5 @@
 import path from "node:path";
 import fastifyCompress from "@fastify/compress";
-import fastifyMultipart from "@fastify/multipart";
 import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
 import Fastify, { type FastifyInstance } from "fastify";
@@ -21,7 +20,9 @@ import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
+import { lazyChildLogger } from "./http/lazy-logger.js";
 import { TtlCache } from "./http/response-cache.js";
+import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
 import { nowIso } from "./lib/clock.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
@@ -51,6 +52,7 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: describeRequest } },
+    childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -86,9 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
   registerSecurityHeaders(app);
+  // A GET has no body: nothing to decompress, so no decompression hook on reads.
+  app.addHook("onRoute", (route) => {
+    if (readsOnly(route)) route.decompress ??= false;
+  });
   // API answers are compressed as they go; the web app's files come compressed from the build.
   await app.register(fastifyCompress, { encodings: ["br", "gzip"] });
-  await app.register(fastifyMultipart);
   await registerRateLimits(app);
   closeSocketsForRestart(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });

@@ -11,7 +11,7 @@ describe("configuration", () => {
       redisUrl: null,
       smtp: null,
       demoData: true,
-      databaseLimits: { poolMax: 10, connectTimeoutMs: 5000, statementTimeoutMs: 15000, idleTimeoutMs: 30000 },
+      databaseLimits: { poolMax: 20, connectTimeoutMs: 5000, statementTimeoutMs: 15000, idleTimeoutMs: 30000 },
       shutdownTimeoutMs: 10000,
     });
     expect(config.dataDir).toMatch(/data$/);
@@ -29,7 +29,7 @@ describe("configuration", () => {
       SMTP_USER: "mailer",
       SMTP_PASS: "pw",
       DEMO_DATA: "false",
-      DATABASE_POOL_MAX: "20",
+      DATABASE_POOL_MAX: "40",
       DATABASE_CONNECT_TIMEOUT_MS: "2000",
       DATABASE_STATEMENT_TIMEOUT_MS: "30000",
       DATABASE_IDLE_TIMEOUT_MS: "60000",
@@ -42,7 +42,7 @@ describe("configuration", () => {
       redisUrl: "redis://cache:6379",
       smtp: { host: "smtp.example.com", port: 465, secure: true, user: "mailer", pass: "pw" },
       demoData: false,
-      databaseLimits: { poolMax: 20, connectTimeoutMs: 2000, statementTimeoutMs: 30000, idleTimeoutMs: 60000 },
+      databaseLimits: { poolMax: 40, connectTimeoutMs: 2000, statementTimeoutMs: 30000, idleTimeoutMs: 60000 },
       shutdownTimeoutMs: 3000,
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as contract from "./index.js";
-import { describeIssue, FieldRules, IdSchema } from "./index.js";
+import { describeIssue, FieldRules, IdSchema, isId } from "./index.js";
 import type { z } from "./zod.js";
 
 type AnySchema = z.ZodType & { _zod: { def: Record<string, unknown> & { type: string } } };
@@ -60,12 +60,14 @@ describe("ids", () => {
 
   it.each(["1", "42", "2147483647"])("takes %s", (id) => {
     expect(parse(id)).toMatchObject({ success: true, data: id });
+    expect(isId(id)).toBe(true);
   });
 
   it.each(["0", "-1", "01", "2147483648", "9999999999", "99999999999", "1.0", "1e3", " 1", "abc", "", "1\u0000"])(
     "refuses %j",
     (id) => {
       expect(parse(id).success).toBe(false);
+      expect(isId(id)).toBe(false);
     },
   );
 });

@@ -1,5 +1,21 @@
 import zlib from "node:zlib";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
+import { JSON_TYPE } from "./envelope.js";
+import { addRouteHook, readsOnly } from "./route-hooks.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route writes nothing the shared answers show (see `KEEPS_SHARED_ANSWERS`). */
+    keepsSharedAnswers?: boolean;
+  }
+}
+
+/**
+ * Route options of a write that changes nothing a shared answer (goods, their sellers' names and
+ * pictures, their counts) shows: signing in and out, codes, passwords, chats. Their requests leave
+ * the cache as it is, so a busy sign-in page does not empty it for everyone.
+ */
+export const KEEPS_SHARED_ANSWERS = { config: { keepsSharedAnswers: true } } as const;
 
 /** Keys kept at most; past it the oldest goes. A key is a validated query, so this bounds memory. */
 const ENTRIES_MAX = 1000;
@@ -42,13 +58,17 @@ export class TtlCache {
 
   /**
    * Dropped after every request that may have changed data, once its answer is sent. A refused
-   * request (4xx) changed nothing, so a flood of bad writes cannot keep the cache empty.
+   * request (4xx) changed nothing, so a flood of bad writes cannot keep the cache empty. The hook
+   * goes on the routes that write only: reads pay nothing for it.
    */
   clearOnChanges(app: FastifyInstance): void {
-    app.addHook("onResponse", (req, reply, done) => {
+    const clearUnlessRefused: onResponseHookHandler = (req, reply, done) => {
       const refused = reply.statusCode >= 400 && reply.statusCode < 500;
       if (req.method !== "GET" && req.method !== "HEAD" && !refused) this.clear();
       done();
+    };
+    app.addHook("onRoute", (route) => {
+      if (!readsOnly(route) && !route.config?.keepsSharedAnswers) addRouteHook(route, "onResponse", clearUnlessRefused);
     });
   }
 }
@@ -68,7 +88,7 @@ export class SerializedAnswer {
     const plain = this.#encoded.identity as Buffer;
     const encoding =
       plain.length < COMPRESS_FROM_BYTES ? "identity" : preferredEncoding(req.headers["accept-encoding"]);
-    reply.header("content-type", "application/json; charset=utf-8");
+    reply.header("content-type", JSON_TYPE);
     if (encoding === "identity") return reply.send(plain);
     this.#encoded[encoding] ??= encoding === "br" ? zlib.brotliCompressSync(plain, BROTLI) : zlib.gzipSync(plain);
     // @fastify/compress leaves an answer that has its Content-Encoding already.

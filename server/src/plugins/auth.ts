@@ -2,15 +2,17 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { appError } from "../errors.js";
 import type { CurrentUser } from "../features/accounts/account-service.js";
-import { findLiveSession } from "../features/accounts/session-repository.js";
+import { findLiveSession, type SessionKey } from "../features/accounts/session-repository.js";
 import { nowIso } from "../lib/clock.js";
 import { sha256 } from "../lib/secrets.js";
 
+const sessionKeyOf = (token: string): SessionKey => ({ tokenHash: sha256(token), now: nowIso() });
+
 /** The user a token belongs to; shared by HTTP requests and the chat socket. */
 export async function userOfToken(db: Db, token: string): Promise<CurrentUser> {
-  const session = await findLiveSession(db, sha256(token), nowIso());
+  const session = await findLiveSession(db, sessionKeyOf(token));
   if (!session) throw appError("SESSION_EXPIRED");
-  return { userId: session.userId, sessionId: session.id };
+  return { userId: session.userId, sessionId: session.sessionId };
 }
 
 function bearerToken(req: FastifyRequest): string | null {
@@ -43,4 +45,21 @@ export function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
 async function lookUpUser(req: FastifyRequest): Promise<CurrentUser | null> {
   const token = bearerToken(req);
   return token ? userOfToken(req.server.db, token) : null;
+}
+
+/**
+ * A signed-in read answered by the same query as the session lookup (see `liveSessionOf`):
+ * `read` gets the token's session key and returns the session's row with its answer, or nothing
+ * when the session is not live. Refuses as `requireUser` does.
+ */
+export async function requireUserWith<Row extends CurrentUser>(
+  req: FastifyRequest,
+  read: (key: SessionKey) => Promise<Row | undefined>,
+): Promise<Row> {
+  const token = bearerToken(req);
+  if (!token) throw appError("UNAUTHORIZED");
+  const row = await read(sessionKeyOf(token));
+  if (!row) throw appError("SESSION_EXPIRED");
+  usersOfRequests.set(req, Promise.resolve({ userId: row.userId, sessionId: row.sessionId }));
+  return row;
 }

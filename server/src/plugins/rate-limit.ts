@@ -4,7 +4,9 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { appError } from "../errors.js";
+import { addRouteHook } from "../http/route-hooks.js";
 import { sha256 } from "../lib/secrets.js";
+import { WindowCounter, windowLimit } from "./address-limit.js";
 import { optionalUser } from "./auth.js";
 
 /** Whom a limit counts: the client address, the signed-in account, or the inbox mailed to. */
@@ -14,7 +16,9 @@ type Counted = (req: FastifyRequest) => string | Promise<string>;
  * The address a client is counted by: an IPv6 client by its /64, since one subscriber holds the
  * whole block and could otherwise take a new address for every request.
  */
-export const clientAddress = (req: FastifyRequest): string => normalizeIP(req.ip);
+export const clientAddress = (req: FastifyRequest): string =>
+  // An IPv4 address is its own key: no need for the IPv6 test (a long regular expression) per call.
+  req.ip.includes(":") ? normalizeIP(req.ip) : req.ip;
 
 const byAddress: Counted = (req) => `ip:${clientAddress(req)}`;
 
@@ -81,16 +85,28 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
       await redis.quit().catch(() => redis.disconnect());
     });
   }
+  const apiLimit = scaled(RateLimits.apiPerAddress, config);
+  // The web app's files and uploaded pictures are not counted: one page loads many. Decided once
+  // per route here rather than per request. Without Redis the count stays here and is checked
+  // synchronously (WindowCounter); with Redis the plugin counts it there.
+  const counter = redis ? null : new WindowCounter(apiLimit.max, apiLimit.timeWindow);
+  const limitAddress = counter && windowLimit(counter, clientAddress, tooManyRequests);
+  app.addHook("onRoute", (route) => {
+    const counted = route.url.startsWith("/api/");
+    if (counted && limitAddress) addRouteHook(route, "onRequest", limitAddress);
+    if (!counted || limitAddress) route.config = { ...route.config, rateLimit: false };
+  });
   await app.register(fastifyRateLimit, {
-    ...scaled(RateLimits.apiPerAddress, config),
-    keyGenerator: clientAddress,
-    // The web app's files and uploaded pictures are not counted: one page loads many.
-    allowList: (req) => !req.url.startsWith("/api/"),
+    ...apiLimit,
+    // The plugin's own key is `clientAddress` (an IPv6 client by its /64), without an await.
+    ipv6Subnet: 64,
     ...(redis && { redis, nameSpace: config.rateLimitPrefix }),
     // While Redis is unreachable requests go through uncounted rather than fail.
     skipOnError: true,
-    // The error handler sets Retry-After from the envelope, for this and every other 429.
+    // The error handler sets Retry-After from the envelope, for this and every other 429. An
+    // answer within the limit carries no X-RateLimit-* headers: no client reads them.
     addHeaders: { "retry-after": false },
+    addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     errorResponseBuilder: (_req, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   const hooks = Object.fromEntries(

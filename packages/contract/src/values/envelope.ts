@@ -20,6 +20,6 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
-  /** Search only: true when there are more matches than the total says (shown as "10000+"). */
+  /** Search and narrowed lists: true when there are more matches than the total says (shown as "1000+"). */
   totalCapped?: boolean;
 }

@@ -12,6 +12,7 @@ import {
 } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
+import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { clientAddress } from "../../plugins/rate-limit.js";
 import * as accounts from "./account-service.js";
@@ -26,13 +27,17 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(await createCaptcha(db));
   });
 
-  app.post("/com/confirmcaptcha", { preHandler: app.rateLimits.captchaConfirmPerAddress }, async (req) => {
-    return ok(await confirmCaptcha(db, parseInput(ConfirmCaptchaBodySchema, req.body)));
-  });
+  app.post(
+    "/com/confirmcaptcha",
+    { preHandler: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      return ok(await confirmCaptcha(db, parseInput(ConfirmCaptchaBodySchema, req.body)));
+    },
+  );
 
   app.post(
     "/com/email",
-    { preHandler: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient] },
+    { preHandler: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient], ...KEEPS_SHARED_ANSWERS },
     async (req) => {
       const body = parseInput(SendEmailCodeBodySchema, req.body);
       const me = await optionalUser(req);
@@ -40,27 +45,35 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post("/com/confirmemail", async (req) => {
+  app.post("/com/confirmemail", KEEPS_SHARED_ANSWERS, async (req) => {
     return ok(await confirmEmailCode(db, parseInput(ConfirmEmailBodySchema, req.body)));
   });
 
-  app.post("/user/reg", { preHandler: app.rateLimits.registerPerAddress }, async (req) => {
+  app.post("/user/reg", { preHandler: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS }, async (req) => {
     return ok(await accounts.register(db, parseInput(RegisterBodySchema, req.body)), "注册成功");
   });
 
-  app.post("/user/login/username", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
-    return ok(
-      await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), clientAddress(req)),
-      "登录成功",
-    );
-  });
+  app.post(
+    "/user/login/username",
+    { preHandler: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      return ok(
+        await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), clientAddress(req)),
+        "登录成功",
+      );
+    },
+  );
 
-  app.post("/user/login/email", { preHandler: app.rateLimits.loginPerAddress }, async (req) => {
-    return ok(
-      await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), clientAddress(req)),
-      "登录成功",
-    );
-  });
+  app.post(
+    "/user/login/email",
+    { preHandler: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      return ok(
+        await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), clientAddress(req)),
+        "登录成功",
+      );
+    },
+  );
 
   app.get("/user/getinfo", async (req) => {
     const me = await requireUser(req);
@@ -73,30 +86,38 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(await accounts.updateProfile(db, me.userId, body), "资料已更新");
   });
 
-  app.put("/user/email", { preHandler: app.rateLimits.passwordCheckPerUser }, async (req) => {
+  app.put("/user/email", { preHandler: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(ChangeEmailBodySchema, req.body);
     return ok(await accounts.changeEmail({ db, mailer: app.mailer, log: req.log }, me.userId, body), "邮箱已更换");
   });
 
-  app.post("/user/logout", async (req) => {
+  app.post("/user/logout", KEEPS_SHARED_ANSWERS, async (req) => {
     const me = await requireUser(req);
     await accounts.logout(db, me);
     await app.hub.endSessions({ sessionId: me.sessionId });
     return ok(null, "已退出登录");
   });
 
-  app.put("/user/password", { preHandler: app.rateLimits.passwordCheckPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(ChangePasswordBodySchema, req.body);
-    await accounts.changePassword(db, me, body);
-    await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
-    return ok(null, "密码已修改，其他设备已退出登录");
-  });
+  app.put(
+    "/user/password",
+    { preHandler: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const me = await requireUser(req);
+      const body = parseInput(ChangePasswordBodySchema, req.body);
+      await accounts.changePassword(db, me, body);
+      await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
+      return ok(null, "密码已修改，其他设备已退出登录");
+    },
+  );
 
-  app.post("/user/password/reset", { preHandler: app.rateLimits.passwordResetPerAddress }, async (req) => {
-    const userId = await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body));
-    await app.hub.endSessions({ userId });
-    return ok(null, "密码已重置，请重新登录");
-  });
+  app.post(
+    "/user/password/reset",
+    { preHandler: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const userId = await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body));
+      await app.hub.endSessions({ userId });
+      return ok(null, "密码已重置，请重新登录");
+    },
+  );
 }

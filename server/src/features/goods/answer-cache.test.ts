@@ -19,7 +19,7 @@ afterAll(() => t.close());
 const titles = async (url = "/api/goods/getlist") =>
   (await call(t.app, "GET", url)).data.list.map((goods: { title: string }) => goods.title);
 
-describe("the shared answers of the list and the details", () => {
+describe("the shared answers of the list, the search and the details", () => {
   it("send the same list compressed as br or gzip, or plain, as the client asks", async () => {
     const plain = await t.app.inject({ method: "GET", url: "/api/goods/getlist" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
@@ -49,6 +49,16 @@ describe("the shared answers of the list and the details", () => {
     expect((await titles())[0]).toBe("改过标题");
   });
 
+  it("show a change to what a search finds at once, and are kept per keyword", async () => {
+    const search = (keyword: string) => titles(`/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`);
+    expect(await search("缓存测试")).toHaveLength(12);
+    expect(await search("搜索缓存")).toEqual([]);
+    const goods = await postGoods(t.app, seller.token, { title: "搜索缓存 新到" });
+    expect(await search("搜索缓存")).toEqual(["搜索缓存 新到"]);
+    await call(t.app, "PUT", `/api/goods/${goods.id}/status`, { token: seller.token, body: { status: "sold" } });
+    expect(await search("搜索缓存")).toEqual([]);
+  });
+
   it("show a change made by another server process once the cache expires", async () => {
     const [newest] = await titles();
     const other = openDatabase(t.database);
@@ -66,5 +76,40 @@ describe("the shared answers of the list and the details", () => {
     expect(secondPage).toHaveLength(5);
     expect(secondPage).not.toContain(first);
     expect(await titles("/api/goods/getlist?pageSize=5&sort=price_asc")).toHaveLength(5);
+  });
+});
+
+describe("the shared answers when a write changes nothing they show", () => {
+  let kept: TestApp;
+  afterAll(() => kept?.close());
+
+  it("are kept through sign-ins, sign-outs and chats, and dropped by a write that shows (a favourite)", async () => {
+    // A long moment, so that only a write can drop the answers within the test.
+    kept = await createTestApp({ RESPONSE_CACHE_MS: "60000" });
+    const owner = await registerUser(kept.app, kept.dataDir);
+    const buyer = await registerUser(kept.app, kept.dataDir);
+    const goods = await postGoods(kept.app, owner.token, { title: "原来的标题" });
+    const listed = async () =>
+      (await call(kept.app, "GET", "/api/goods/getlist")).data.list.map((item: { title: string }) => item.title);
+    expect(await listed()).toEqual(["原来的标题"]);
+    // Changed behind the server's back, as another process would: the answer kept still shows the old.
+    await kept.app.db.updateTable("goods").set({ title: "背后改的" }).where("id", "=", Number(goods.id)).execute();
+
+    const login = await call(kept.app, "POST", "/api/user/login/username", {
+      body: { username: buyer.username, password: buyer.password },
+    });
+    expect(login.code).toBe(200);
+    const chat = await call(kept.app, "POST", "/api/mychatlist/create", {
+      token: buyer.token,
+      body: { peerId: owner.id },
+    });
+    expect(chat.code).toBe(200);
+    expect((await call(kept.app, "POST", "/api/user/logout", { token: login.data.token })).code).toBe(200);
+    expect(await listed()).toEqual(["原来的标题"]);
+
+    // A favourite changes the count the list shows: the answers go.
+    const favourite = await call(kept.app, "POST", "/api/fav", { token: buyer.token, body: { goodsId: goods.id } });
+    expect(favourite.code).toBe(200);
+    expect(await listed()).toEqual(["背后改的"]);
   });
 });

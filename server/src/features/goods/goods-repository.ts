@@ -1,4 +1,4 @@
-import type { GoodsSort } from "@xianzhi/contract";
+import { GoodsLimits, type GoodsSort } from "@xianzhi/contract";
 import { type Insertable, sql, type Updateable } from "kysely";
 import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
 import { preparedQueries, preparedQuery } from "../../db/prepared-query.js";
@@ -116,8 +116,19 @@ const addViewsQuery = preparedQuery<{ id: number; views: number }, never>((db, s
     .where("id", "=", slot("id")),
 );
 
-/** Views counted since the last write, per goods, in one transaction. */
+/**
+ * Views counted since the last write, per goods, all at once. On PostgreSQL one statement takes
+ * them as two arrays: an update per goods would be a round trip each, holding a pooled connection
+ * for all of them every second. SQLite runs its updates in-process, so a loop costs no more.
+ */
 export async function addViews(db: Db, views: [goodsId: number, count: number][]): Promise<void> {
+  if (dialectOf(db) === "postgres") {
+    const ids = views.map(([id]) => id);
+    const counts = views.map(([, count]) => count);
+    await sql`UPDATE goods SET view_count = goods.view_count + v.views
+      FROM unnest(${ids}::integer[], ${counts}::integer[]) AS v(id, views) WHERE goods.id = v.id`.execute(db);
+    return;
+  }
   await db.transaction().execute(async (tx) => {
     for (const [id, count] of views) await addViewsQuery.execute(tx, { id, views: count });
   });
@@ -152,19 +163,29 @@ export async function listedCount(db: DbOrTx, category?: string): Promise<number
 const isNarrowed = ({ category: _, ...narrowing }: GoodsFilter) =>
   Object.values(narrowing).some((value) => value !== undefined);
 
-const matchingCountQuery = preparedQueries<FilterParams, { n: number | string }, GoodsFilter>(
+/** Counts past the cap stop there: a wide price range would otherwise read most of the goods. */
+const matchingCountQuery = preparedQueries<FilterParams & { upTo: number }, { n: number | string }, GoodsFilter>(
   (db, slot, filter) =>
     db
-      .selectFrom("goods")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where(slottedConditions(filter, slot)),
+      .selectFrom(
+        db.selectFrom("goods").select("goods.id").where(slottedConditions(filter, slot)).limit(slot("upTo")).as("m"),
+      )
+      .select((eb) => eb.fn.countAll<number>().as("n")),
   filterShapeKey,
 );
 
-export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<number> {
-  if (!isNarrowed(filter)) return listedCount(db, filter.category);
-  const [row] = await matchingCountQuery.execute(db, filter, filterParams(filter));
-  return Number(row?.n ?? 0);
+export interface ListedTotal {
+  total: number;
+  /** More goods match than `total` says (a narrowed list's count stops at the cap). */
+  totalCapped: boolean;
+}
+
+export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<ListedTotal> {
+  if (!isNarrowed(filter)) return { total: await listedCount(db, filter.category), totalCapped: false };
+  const cap = GoodsLimits.narrowedListTotalCap;
+  const [row] = await matchingCountQuery.execute(db, filter, { ...filterParams(filter), upTo: cap + 1 });
+  const counted = Number(row?.n ?? 0);
+  return { total: Math.min(counted, cap), totalCapped: counted > cap };
 }
 
 type PageParams = FilterParams & { limit: number; offset: number };
@@ -201,12 +222,15 @@ export async function listedGoodsPage(
   filter: GoodsFilter,
   sort: GoodsSort,
   page: { limit: number; offset: number },
-): Promise<{ rows: GoodsWithSellerRow[]; total: number }> {
+): Promise<{ rows: GoodsWithSellerRow[] } & ListedTotal> {
   const rows = await listedPageQuery.execute(db, { filter, sort }, { ...filterParams(filter), ...page });
   rows.sort(compareGoods(sort));
   const total = rows[0]?.total;
-  // A page past the end has no row to carry the total.
-  return { rows, total: total === undefined ? await countListedGoods(db, filter) : Number(total) };
+  // A narrowed list, or a page past the end (no row to carry the total), counts apart.
+  return {
+    rows,
+    ...(total === undefined ? await countListedGoods(db, filter) : { total: Number(total), totalCapped: false }),
+  };
 }
 
 export async function sellerGoodsIds(
@@ -217,7 +241,9 @@ export async function sellerGoodsIds(
 ): Promise<{ ids: number[]; total: number }> {
   let base = db.selectFrom("goods").where("sellerId", "=", sellerId);
   if (status) base = base.where("status", "=", status);
-  const rows = await base.select("id").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute();
-  const count = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const [rows, count] = await Promise.all([
+    base.select("id").orderBy("id", "desc").limit(page.limit).offset(page.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+  ]);
   return { ids: rows.map((row) => row.id), total: Number(count.n) };
 }

@@ -64,17 +64,21 @@ export interface ViewDeps {
 
 /**
  * A person opening the detail page: counted as a view, which the answer includes. The details may
- * come from the cache; their view count is then the one read with them plus the views counted
- * since, so each answer still shows its own view.
+ * come from the cache, as `present` made them once from the goods; their view count is then the
+ * one read with them plus the views counted since, so each answer still shows its own view.
  */
-export async function viewGoods({ db, views, answers }: ViewDeps, goodsId: number): Promise<Goods> {
+export async function viewGoods<T>(
+  { db, views, answers }: ViewDeps,
+  goodsId: number,
+  present: (goods: Goods) => T,
+): Promise<{ presented: T; viewCount: number }> {
   const seen = await answers.get(`detail:${goodsId}`, async () => {
     const goods = await goodsDetail(db, goodsId);
-    return { goods, viewCount: goods.viewCount + views.pending(goodsId) };
+    return { presented: present(goods), viewCount: goods.viewCount + views.pending(goodsId) };
   });
   views.count(goodsId);
   seen.viewCount += 1;
-  return { ...seen.goods, viewCount: seen.viewCount };
+  return { presented: seen.presented, viewCount: seen.viewCount };
 }
 
 export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {
@@ -150,8 +154,14 @@ function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQu
 }
 
 export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const { rows, total } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
-  return { list: toGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
+  const { rows, total, totalCapped } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
+  return {
+    list: toGoodsList(rows),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    ...(totalCapped ? { totalCapped } : {}),
+  };
 }
 
 export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {

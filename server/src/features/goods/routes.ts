@@ -7,29 +7,37 @@ import {
   SetGoodsStatusBodySchema,
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { JSON_TYPE, ok, parseIdParam, parseInput } from "../../http/envelope.js";
 import { SerializedAnswer } from "../../http/response-cache.js";
 import { requireUser } from "../../plugins/auth.js";
+import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
 
 export async function goodsRoutes(app: FastifyInstance): Promise<void> {
   const { db, answers } = app;
   const deps = { db, files: app.pictureFiles };
-  const goodsId = (params: unknown) => Number(parseInput(IdParamsSchema, params).id);
+  const goodsId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
+  const viewDeps = { db, views: app.goodsViews, answers };
 
-  // The list is the same for everyone: one serialized (and compressed) answer serves all for a moment.
-  app.get("/goods/getlist", async (req, reply) => {
-    const query = parseInput(GoodsListQuerySchema, req.query);
-    const answer = await answers.get(
-      `list:${JSON.stringify(query)}`,
-      async () => new SerializedAnswer(ok(await goods.listGoods(db, query))),
-    );
+  /**
+   * An answer the same for everyone: serialized and compressed once, it serves all for a moment.
+   * Its routes skip @fastify/compress, which would have nothing to do.
+   */
+  const shared = async (req: FastifyRequest, reply: FastifyReply, key: string, make: () => Promise<unknown>) => {
+    const answer = await answers.get(key, async () => new SerializedAnswer(ok(await make())));
     return answer.send(req, reply);
+  };
+
+  app.get("/goods/getlist", { compress: false }, async (req, reply) => {
+    const query = parseInput(GoodsListQuerySchema, req.query);
+    return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(db, query));
   });
 
-  app.get("/goods/search/list", async (req) => {
-    return ok(await goods.searchGoods(db, parseInput(GoodsSearchQuerySchema, req.query)));
+  // A keyword searched again within the moment (a popular one, a page reloaded) reads no index.
+  app.get("/goods/search/list", { compress: false }, async (req, reply) => {
+    const query = parseInput(GoodsSearchQuerySchema, req.query);
+    return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
   });
 
   app.get("/goods/getmylist", async (req) => {
@@ -37,9 +45,11 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
   });
 
-  app.get("/goods/info/:id", async (req) =>
-    ok(await goods.viewGoods({ db, views: app.goodsViews, answers }, goodsId(req.params))),
-  );
+  // Serialized once per cache entry but for the view count, which differs in every answer.
+  app.get("/goods/info/:id", async (req, reply) => {
+    const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params));
+    return reply.header("content-type", JSON_TYPE).send(presented.text(viewCount));
+  });
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);

@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import { AddPictureBodySchema, UploadLimits } from "@xianzhi/contract";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { appError } from "../../errors.js";
@@ -15,6 +16,8 @@ async function uploadedFile(req: FastifyRequest) {
 
 export async function pictureRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
+  // Only the upload takes multipart bodies: the plugin's hooks run on these routes alone.
+  await app.register(fastifyMultipart);
 
   app.post("/com/upload", { preHandler: app.rateLimits.uploadPerUser }, async (req) => {
     const me = await requireUser(req);
