@@ -1,3 +1,4 @@
+import { SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract/constants";
 import { type Browser, chromium, type Page } from "playwright-core";
 
 /** Debian's Chromium, headless, with the flags this machine's closed network needs. */
@@ -22,13 +23,14 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 860 },
 } as const;
 
-/** Signs a page in as a user the way the app does: the token in localStorage. */
+/** Signs a page in as a user the way the app does: the token in localStorage, and the hint cookie. */
 export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<string> {
   const response = await page.request.post(`${baseUrl}/api/user/login/username`, { data: { username, password } });
   const body = (await response.json()) as { code: number; data: { token: string } };
   if (body.code !== 200) throw new Error(`sign-in as ${username} failed`);
   await page.goto(`${baseUrl}/login`);
   await page.evaluate((token) => localStorage.setItem("accessToken", token), body.data.token);
+  await page.context().addCookies([{ name: SIGNED_IN_HINT_COOKIE, value: "1", url: baseUrl }]);
   return body.data.token;
 }
 

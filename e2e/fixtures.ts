@@ -44,6 +44,9 @@ export async function pageOf(browser: Browser, server: RunningServer, account: A
   const page = await newPage(browser);
   await signInAs(page, server.url, account.username, account.password);
   await page.goto(`${server.url}${path}`);
+  // A goods screen comes drawn by the server as a visitor sees it; what the user does starts once
+  // the app has drawn their own (their menu in the header), not on the server's markup it replaces.
+  await page.locator("[aria-haspopup=menu]").first().waitFor({ state: "attached" });
   return page;
 }
 

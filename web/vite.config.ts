@@ -17,7 +17,7 @@ function precompress(): Plugin {
   let outDir = "dist";
   return {
     name: "xianzhi-precompress",
-    apply: "build",
+    apply: (_config, { isSsrBuild }) => !isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -93,6 +93,11 @@ function moduleSideEffects(id: string): boolean {
 export default defineConfig({
   plugins: [react(), inlinePalette(), precompress()],
   resolve: { conditions: ["source"] },
+  // The server's render of the goods screens (`vite build --ssr`): one self-contained module for Node,
+  // every package bundled in, as the browser's build has them.
+  ssr: { noExternal: true, resolve: { conditions: ["source"] } },
+  // Node has no build-time NODE_ENV: without this the server would render with React's development build.
+  define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
     rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: vendorChunks } } },
   },

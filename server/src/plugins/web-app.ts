@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import { Errors } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
+import { Errors, SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { WebDocuments } from "./first-screen.js";
 
 /**
- * Serves the built web app next to the API: hashed assets cached for a year, index.html never,
- * and every client route answered with index.html so the app's router decides (its 404 screen
- * included). Unknown /api paths get the 404 envelope instead, missing pictures a plain 404.
+ * Serves the built web app next to the API: hashed assets cached for a year, documents never,
+ * and every client route answered with the app's document so the app's router decides (its 404
+ * screen included); the goods screens' documents carry the screen itself (see WebDocuments). Unknown /api paths get the 404 envelope instead, missing pictures a plain 404.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string | null, uploads: string): Promise<void> {
   // Picture files never change under their random names, so they are cached for good.
@@ -29,7 +30,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
-      index: ["index.html"],
+      // "/" is a client route like the others: its document is made below.
+      index: false,
       // The build writes .br and .gz copies of each text file; they are sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
@@ -39,16 +41,33 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     });
   }
 
+  const documents = hasApp ? await WebDocuments.load(app, webDist) : null;
+  const sendDocument = (req: FastifyRequest, reply: FastifyReply) => {
+    void documents
+      ?.document(req.url, holdsSignedInHint(req))
+      .then((html) => reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(html));
+  };
+  // The static files' route would take "/" for their folder.
+  if (documents) app.get("/", sendDocument);
+
   // Answers through reply and returns nothing: a returned reply is awaited as a promise.
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split("?")[0] ?? "";
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       const { status, code, msg } = Errors.API_NOT_FOUND;
       reply.status(status).send({ code, msg, data: null });
-    } else if (hasApp && !pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) {
-      reply.header("cache-control", "no-cache").sendFile("index.html");
+    } else if (documents && !pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) {
+      sendDocument(req, reply);
     } else {
       reply.status(404).type("text/plain; charset=utf-8").send("404 Not Found");
     }
   });
+}
+
+const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);
+
+/** Whether the browser says it holds a token (the web app's hint cookie; see the contract). */
+function holdsSignedInHint(req: FastifyRequest): boolean {
+  const cookies = req.headers.cookie;
+  return cookies !== undefined && SIGNED_IN_HINT.test(cookies);
 }

@@ -24,11 +24,13 @@ function authorization(): string | null {
 }
 
 /**
- * A 401 learnt elsewhere than from a call (the chat socket closed with 4401): the session was ended
- * on purpose, so the user is told and sent to sign in, as after something they did.
+ * A 401 learnt elsewhere than from a call (the chat socket closed with 4401). A session that was
+ * working and was ended on purpose sends the user to sign in, as after something they did
+ * (`endedWhileSignedIn`); a token refused from the start is a stale one, as a page's own calls
+ * find it: dropped, and a public page stays.
  */
-export function reportUnauthorized(error: ApiError): void {
-  onUnauthorized(error, { userAction: true });
+export function reportUnauthorized(error: ApiError, endedWhileSignedIn: boolean): void {
+  onUnauthorized(error, { userAction: endedWhileSignedIn });
 }
 
 const rawBaseQuery = fetchBaseQuery({

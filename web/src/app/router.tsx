@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+import { createBrowserRouter, type HydrationState, type RouteObject } from "react-router";
 import { NotFound } from "../components/not-found";
 import { PageSpinner } from "../components/page-spinner";
 import { RequireAuth } from "../features/accounts";
@@ -18,12 +18,14 @@ type Prefetch = (dispatch: AppDispatch, url: URL, id?: string) => void;
  * lazy code. The loader waits for nothing, so a navigation never waits for the data.
  */
 function screen(
+  id: string,
   path: string,
   load: () => Promise<ScreenModule>,
   options: { signedIn?: boolean; prefetch?: (request: Request, id?: string) => void } = {},
 ): RouteObject {
   const { prefetch } = options;
   return {
+    id,
     path,
     loader: prefetch
       ? ({ request, params }) => {
@@ -46,32 +48,45 @@ function screen(
   };
 }
 
-export function createRouter(dispatch: AppDispatch) {
+/**
+ * The app's routes; a screen's loader asks for its data through dispatch (the server's render
+ * passes one that does nothing: it has put the data in the store itself).
+ */
+export function appRoutes(dispatch: AppDispatch): RouteObject[] {
   const prefetch = (ask: Prefetch) => (request: Request, id?: string) => ask(dispatch, new URL(request.url), id);
-  return createBrowserRouter([
+  return [
     {
+      id: "layout",
       Component: AppLayout,
       hydrateFallbackElement: <PageSpinner />,
       children: [
-        screen(paths.home, () => import("../features/goods/home-screen"), {
+        screen("home", paths.home, () => import("../features/goods/home-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
-        screen(paths.homeAlias, () => import("../features/goods/home-screen"), {
+        screen("home-alias", paths.homeAlias, () => import("../features/goods/home-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
-        screen(paths.login, () => import("../features/accounts/login-screen")),
-        screen(paths.register, () => import("../features/accounts/register-screen")),
-        screen(paths.post, () => import("../features/goods/post-screen"), { signedIn: true }),
-        screen(paths.userinfo, () => import("../features/userinfo/userinfo-screen"), { signedIn: true }),
-        screen(paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),
-        screen(paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
+        screen("login", paths.login, () => import("../features/accounts/login-screen")),
+        screen("register", paths.register, () => import("../features/accounts/register-screen")),
+        screen("post", paths.post, () => import("../features/goods/post-screen"), { signedIn: true }),
+        screen("userinfo", paths.userinfo, () => import("../features/userinfo/userinfo-screen"), { signedIn: true }),
+        screen("chat", paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),
+        screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
         }),
-        screen(paths.searchResult(), () => import("../features/goods/search-screen"), {
+        screen("search", paths.searchResult(), () => import("../features/goods/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),
         }),
       ],
     },
-    { path: "*", Component: NotFound },
-  ]);
+    { id: "not-found", path: "*", Component: NotFound },
+  ];
+}
+
+/**
+ * The browser's router. On a page the server rendered, hydrationData says the matched routes have
+ * their data already (it is in the store), so the router runs no loader and shows no fallback.
+ */
+export function createRouter(routes: RouteObject[], hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { hydrationData });
 }

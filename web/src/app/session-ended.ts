@@ -15,11 +15,15 @@ export function isLoggingOut(state: RootState): boolean {
  * What the chat socket's 4401 (session ended on the server: logout or password change elsewhere)
  * does: the same as a 401, so the token goes and the login page opens. A logout in this tab ends
  * the session too; that one signs out by itself and must not be followed by a second redirect.
+ * A token the server never took (a stale one, found out by the socket before the page's own calls
+ * answered) is no session ended: the page stays, signed out, as its calls would have it.
  */
 export function useSessionEnded(): () => void {
   const store = useStore<RootState>();
   return useCallback(() => {
-    if (isLoggingOut(store.getState())) return;
-    reportUnauthorized(toApiError({ status: 401, data: null }));
+    const state = store.getState();
+    if (isLoggingOut(state)) return;
+    const wasSignedIn = state.auth.userInfo.id !== undefined;
+    reportUnauthorized(toApiError({ status: 401, data: null }), wasSignedIn);
   }, [store]);
 }

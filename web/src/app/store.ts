@@ -10,11 +10,12 @@ import { ACCESS_TOKEN_KEY } from "./paths";
 // Immer's drafts; components only read it. So the app skips the freezing.
 setAutoFreeze(false);
 
-export function createStore() {
+/** The store; the server's render passes no token (it renders what anyone signed out sees). */
+export function createStore(token = localStorage.getItem(ACCESS_TOKEN_KEY) ?? "") {
   return configureStore({
     reducer: { auth: authSlice.reducer, chat: chatSlice.reducer, [api.reducerPath]: api.reducer },
     preloadedState: {
-      auth: { token: localStorage.getItem(ACCESS_TOKEN_KEY) ?? "", userInfo: {} },
+      auth: { token, userInfo: {} },
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });

@@ -1,7 +1,7 @@
 import { MessageOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
-import { Button } from "antd";
 import { type FormEvent, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import "../components/plain-controls.css";
 import { CountBadge } from "../components/count-badge";
 import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
 import { useAppDispatch, useAppSelector } from "./hooks";
@@ -61,9 +61,10 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
           </form>
         </search>
         <div className="top-nav__desktop">
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(paths.post)}>
+          <button type="button" className="plain-button plain-button--primary" onClick={() => navigate(paths.post)}>
+            <PlusOutlined />
             发布闲置
-          </Button>
+          </button>
           {signedIn && (
             <Link
               to={paths.chat}

@@ -32,3 +32,11 @@ export const PASSWORD_MESSAGE = "密码须同时包含字母和数字";
 /** The code mailed to confirm an address: digits only, so a phone offers its number pad. */
 export const EMAIL_CODE_PATTERN = new RegExp(`^\\d{${AccountLimits.emailCodeLength}}$`);
 export const EMAIL_CODE_MESSAGE = `验证码为 ${AccountLimits.emailCodeLength} 位数字`;
+
+/**
+ * A cookie the web app keeps while it holds a token: a hint, not a credential (the token stays in
+ * localStorage and goes in the Authorization header). The server sends a page that a signed-in
+ * person sees differently without the visitor's screen drawn in it, so that screen is not swapped
+ * for theirs under their fingers.
+ */
+export const SIGNED_IN_HINT_COOKIE = "xz_signed_in";

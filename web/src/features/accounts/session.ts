@@ -1,4 +1,5 @@
 import type { AuthResult } from "@xianzhi/contract";
+import { SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import { ACCESS_TOKEN_KEY } from "../../app/paths";
 import type { AppDispatch } from "../../app/store";
@@ -6,11 +7,20 @@ import { setToken, setUserInfo } from "./auth-slice";
 
 /** Signed in means an accessToken in localStorage (product spec, section 4). */
 export function isSignedIn(): boolean {
-  return Boolean(localStorage.getItem(ACCESS_TOKEN_KEY));
+  // The server's render has no localStorage: it renders what anyone signed out sees.
+  return typeof localStorage !== "undefined" && Boolean(localStorage.getItem(ACCESS_TOKEN_KEY));
+}
+
+/** Tells the server, with each page asked for, whether this browser holds a token (see the contract). */
+export function syncSignedInHint(): void {
+  const hint = isSignedIn() ? "1; Max-Age=31536000" : "; Max-Age=0";
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser (Firefox) and is async
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=${hint}; Path=/; SameSite=Lax`;
 }
 
 export function signIn(dispatch: AppDispatch, result: AuthResult): void {
   localStorage.setItem(ACCESS_TOKEN_KEY, result.token);
+  syncSignedInHint();
   dispatch(setToken(result.token));
   dispatch(setUserInfo(result.userInfo));
   dispatch(api.util.resetApiState());
@@ -18,6 +28,7 @@ export function signIn(dispatch: AppDispatch, result: AuthResult): void {
 
 export function signOut(dispatch: AppDispatch): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
+  syncSignedInHint();
   dispatch(setToken(""));
   dispatch(setUserInfo({}));
   dispatch(api.util.resetApiState());

@@ -5,6 +5,8 @@
 const keyOf = (goodsId: string) => `commentDraft:${goodsId}`;
 
 export function readDraft(goodsId: string): string {
+  // The server's render has no sessionStorage, nor anyone's draft.
+  if (typeof sessionStorage === "undefined") return "";
   return sessionStorage.getItem(keyOf(goodsId)) ?? "";
 }
 

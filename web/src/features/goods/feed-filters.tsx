@@ -1,7 +1,8 @@
 import { CloseOutlined, FilterOutlined } from "@ant-design/icons";
 import { CONDITIONS } from "@xianzhi/contract/constants";
-import { Badge, Button } from "antd";
+import { Button } from "antd";
 import { lazy, type ReactNode, Suspense, useState } from "react";
+import { CountBadge } from "../../components/count-badge";
 import { activeFilterCount, type FeedFilterValues, NO_FILTERS, priceRangeText } from "./feed-filter-values";
 
 const FeedFilterPanel = lazy(() => import("./feed-filter-panel"));
@@ -28,11 +29,12 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
   };
   return (
     <>
-      <Badge count={activeFilterCount(values)} size="small" color="var(--brand)">
-        <Button icon={<FilterOutlined />} onClick={openPanel} className="feed-filters__open">
+      <CountBadge count={activeFilterCount(values)}>
+        <button type="button" onClick={openPanel} className="plain-button feed-filters__open">
+          <FilterOutlined />
           筛选
-        </Button>
-      </Badge>
+        </button>
+      </CountBadge>
       {/* Mounted from the first opening on, so that it keeps its closing animation. */}
       {opened && (
         <Suspense fallback={null}>

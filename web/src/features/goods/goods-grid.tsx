@@ -1,7 +1,8 @@
 import type { Goods } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
-import { Empty, Pagination, Skeleton } from "antd";
+import { Empty, Skeleton } from "antd";
 import type { ReactNode } from "react";
+import { Pager } from "../../components/plain-controls";
 import { GoodsCard } from "./goods-card";
 import "./feed.css";
 
@@ -48,14 +49,12 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction 
           />
         ))}
       </div>
-      <Pagination
+      <Pager
         className="goods-pagination"
         current={page.page}
         pageSize={page.pageSize}
         total={page.total}
-        showSizeChanger={false}
         onChange={onPage}
-        hideOnSinglePage
       />
     </>
   );

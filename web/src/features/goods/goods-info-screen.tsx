@@ -9,6 +9,7 @@ import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { useDocumentTitle } from "../../components/use-document-title";
+import { useHydrated } from "../../components/use-hydrated";
 import { CommentSection } from "../comments/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
@@ -34,6 +35,8 @@ export default function GoodsInfoScreen() {
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const { data: goods, error, isLoading } = useGoodsInfoQuery(id);
   const phone = usePhoneLayout();
+  // Below the fold, with answers of their own: rendered by the browser, after it has taken the page over.
+  const hydrated = useHydrated();
 
   if (isLoading) return <Skeleton active className="page" paragraph={{ rows: 8 }} />;
   if (error || !goods) {
@@ -87,8 +90,8 @@ export default function GoodsInfoScreen() {
         <h2 id="description-title">宝贝描述</h2>
         <p>{goods.description || "卖家很懒，什么都没写"}</p>
       </section>
-      <CommentSection goodsId={goods.id} />
-      <SimilarGoods goodsId={goods.id} category={goods.category} />
+      {hydrated && <CommentSection goodsId={goods.id} />}
+      {hydrated && <SimilarGoods goodsId={goods.id} category={goods.category} />}
       {phone && (
         // On a phone the actions ride along at the bottom of the screen, within thumb's reach.
         <div className="goods-action-bar">
@@ -125,7 +128,8 @@ function GoodsMeta({ goods }: { goods: Goods }) {
       <span>
         <HeartOutlined /> {goods.favCount} 人想要
       </span>
-      <span>发布于 {formatTime(goods.createdAt)}</span>
+      {/* Relative to now: a minute may have passed between the server's render and the browser's. */}
+      <span suppressHydrationWarning>发布于 {formatTime(goods.createdAt)}</span>
     </p>
   );
 }

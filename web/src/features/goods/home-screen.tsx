@@ -1,6 +1,6 @@
 import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract/constants";
-import { Segmented, Select } from "antd";
 import { titles } from "../../app/paths";
+import { PlainSelect, Segmented } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
@@ -11,10 +11,10 @@ import { GoodsGrid } from "./goods-grid";
 import { homeFeedQuery } from "./screen-queries";
 
 const categoryOptions = [
-  { label: "全部", value: "" },
-  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value })),
+  { label: "全部", value: "" as const },
+  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value: value as Category })),
 ];
-const sortOptions = Object.entries(GOODS_SORTS).map(([value, label]) => ({ label, value }));
+const sortOptions = Object.entries(GOODS_SORTS).map(([value, label]) => ({ label, value: value as GoodsSort }));
 
 export default function HomeScreen() {
   useDocumentTitle(titles.home);
@@ -38,11 +38,11 @@ export default function HomeScreen() {
           aria-label="分类"
           options={categoryOptions}
           value={category}
-          onChange={(value) => update({ category: String(value), page: "" })}
+          onChange={(value) => update({ category: value, page: "" })}
         />
         <div className="feed-toolbar__filters">
           <FeedFilterButton values={filters} onChange={changeFilters} />
-          <Select
+          <PlainSelect
             aria-label="排序方式"
             options={sortOptions}
             value={sort}

@@ -1,7 +1,7 @@
 import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
-import { Select } from "antd";
 import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
+import { PlainSelect } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useFavoriteHearts } from "../favorites/ui";
@@ -12,10 +12,10 @@ import { GoodsGrid } from "./goods-grid";
 import { searchQuery } from "./screen-queries";
 
 const categoryOptions = [
-  { label: "全部分类", value: "" },
-  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value })),
+  { label: "全部分类", value: "" as const },
+  ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value: value as Category })),
 ];
-const sortOptions = Object.entries(SEARCH_SORTS).map(([value, label]) => ({ label, value }));
+const sortOptions = Object.entries(SEARCH_SORTS).map(([value, label]) => ({ label, value: value as SearchSort }));
 
 export default function SearchScreen() {
   useDocumentTitle(titles.searchResult);
@@ -48,13 +48,13 @@ export default function SearchScreen() {
         </h1>
         <div className="feed-toolbar__filters">
           <FeedFilterButton values={filters} onChange={changeFilters} />
-          <Select
+          <PlainSelect
             aria-label="分类"
             options={categoryOptions}
             value={category}
             onChange={(value) => update({ category: value, page: "" })}
           />
-          <Select
+          <PlainSelect
             aria-label="排序方式"
             options={sortOptions}
             value={sort}

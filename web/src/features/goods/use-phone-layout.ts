@@ -9,7 +9,14 @@ const subscribe = (onChange: () => void) => {
   return () => query.removeEventListener("change", onChange);
 };
 
-/** Whether the screen is phone-sized now; follows rotation and resizing. */
+/**
+ * Whether the screen is phone-sized now; follows rotation and resizing. The server's render does not
+ * know the screen: it renders the wide layout, and so does the browser while taking its markup over.
+ */
 export function usePhoneLayout(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(PHONE_QUERY).matches);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
 }

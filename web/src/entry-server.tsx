@@ -1,0 +1,45 @@
+import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { App } from "./app/app";
+import { appRoutes } from "./app/router";
+import { createStore } from "./app/store";
+import { type FirstScreen, type FirstScreenSource, goodsApi, loadFirstScreen } from "./features/goods";
+
+export { countsVisit } from "./features/goods";
+export type { FirstScreenSource };
+
+/** A goods screen rendered on the server: the markup of #root and what goes around it. */
+export interface RenderedScreen extends FirstScreen {
+  /** The markup inside #root. */
+  html: string;
+  /** Ant Design's style elements for that markup. */
+  styles: string;
+}
+
+/** The server's render keeps the data the source gave, so its loaders ask for nothing. */
+const routes = appRoutes(() => undefined as never);
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders the first screen of a goods address (home, goods page, search) with its answers, as the
+ * browser's first render will: the browser then takes the markup over. Null for any other address.
+ */
+export async function renderFirstScreen(url: URL, source: FirstScreenSource): Promise<RenderedScreen | null> {
+  const firstScreen = await loadFirstScreen(url, source);
+  if (!firstScreen) return null;
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) return null;
+  const store = createStore("");
+  store.dispatch(goodsApi.util.upsertQueryEntries(firstScreen.entries));
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createCache();
+  const html = renderToString(
+    <StyleProvider cache={cache}>
+      <App store={store}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StyleProvider>,
+  );
+  return { ...firstScreen, html, styles: extractStyle(cache) };
+}
