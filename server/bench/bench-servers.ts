@@ -49,16 +49,17 @@ export interface ProbedServer extends BenchServer {
 
 /**
  * The product as `npm start` runs it (from source), configured by `env` alone. With
- * BENCH_CPU_PROFILE set to a folder, each product process writes its CPU profile there on exit.
+ * BENCH_CPU_PROFILE set to a folder, each product process writes its CPU profile there on exit;
+ * BENCH_NODE_FLAGS adds Node flags of its own (e.g. `--import /tmp/probe.mjs`, a module that times
+ * statements or event-loop stalls inside the product).
  */
 export function startProductServer(env: Record<string, string>): Promise<ProbedServer> {
   const profileDir = process.env.BENCH_CPU_PROFILE;
-  return startProbedChild(
-    "product-server.ts",
-    env,
-    undefined,
-    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
-  );
+  const flags = (process.env.BENCH_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  return startProbedChild("product-server.ts", env, undefined, [
+    ...(profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+    ...flags,
+  ]);
 }
 
 /** Who the chat relay's tokens belong to, and each chat's two members (keys: token, chat id). */

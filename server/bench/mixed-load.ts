@@ -226,7 +226,7 @@ export interface Target {
   fixedPathOf?: (kind: Kind) => string;
 }
 
-/** All clients at once for `seconds`, each waiting 0 to 2 × thinkMs (uniform) between requests. */
+/** All clients for `seconds`, each waiting 0 to 2 × thinkMs (uniform) before its first request and between requests. */
 export async function runClients(
   target: Target,
   clients: Client[],
@@ -240,7 +240,11 @@ export async function runClients(
   const started = performance.now();
   const deadline = started + seconds * 1000;
   let requests = 0;
+  const think = (client: Client) => new Promise((resolve) => setTimeout(resolve, client.random() * 2 * thinkMs));
   const loop = async (client: Client) => {
+    // Clients join at random times too: started all at once, 200 requests land in the same instant
+    // at every run's start, a burst this traffic never has again (and the event-loop delay shows it).
+    if (thinkMs > 0) await think(client);
     while (performance.now() < deadline) {
       const kind = drawKind(client);
       const call = kind.call(client, population);
@@ -253,7 +257,7 @@ export async function runClients(
       requests++;
       if (!answer || !succeeded(answer)) failures.set(kind.name, (failures.get(kind.name) ?? 0) + 1);
       else if (kind.name === "sign in" && !fixed) client.token = JSON.parse(answer.body.toString()).data.token;
-      if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, client.random() * 2 * thinkMs));
+      if (thinkMs > 0) await think(client);
     }
   };
   await Promise.all(clients.map(loop));
