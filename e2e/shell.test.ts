@@ -133,6 +133,7 @@ describe("the login screen", () => {
     await page.goto(`${running.server.url}/login`);
     await page.getByLabel("用户名", { exact: true }).fill("carol");
     await page.getByLabel("密码", { exact: true }).fill("notherpassword1");
+    // By its name, as a screen reader finds it: a spinner left in the button would keep it from matching.
     const submit = page.getByRole("button", { name: /^登\s*录$/ });
     const alert = page.getByRole("alert");
     for (let i = 0; i < AccountLimits.loginFailuresPerAccount; i += 1) {
