@@ -1,7 +1,7 @@
 import { GoodsLimits, type SearchSort } from "@xianzhi/contract";
 import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
-import { endsInWord, wordTokens } from "../../lib/words.js";
+import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
 import {
   hasWords,
@@ -59,8 +59,9 @@ export async function postgresSearch(
   sort: SearchSort,
   window: Window,
 ): Promise<SearchResult> {
+  // Two CJK letters are one entry of the word vector (migration 0014), not a phrase of two.
   const tsquery = (term: string, weight: string) =>
-    wordTokens(term)
+    (isCjkPair(term) ? [term] : wordTokens(term))
       .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
       .join(" <-> ");
   const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
