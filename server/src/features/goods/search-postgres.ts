@@ -104,11 +104,12 @@ export async function postgresSearch(
     };
 
     await use("walk");
+    // Each sampled row is matched once, where the sample is read (its LIMIT keeps PostgreSQL from
+    // pasting the match into both counts), and its title only when it matches.
     const { rows: sampled } = await sql<{ seen: string; hits: string; titleHits: string }>`SELECT COUNT(*) AS seen,
-        COUNT(*) FILTER (WHERE ${matchAll}) AS hits, COUNT(*) FILTER (WHERE ${matchAll} AND ${titleAll}) AS title_hits
-      FROM (SELECT * FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
-      tx,
-    );
+        COUNT(*) FILTER (WHERE hit) AS hits, COUNT(*) FILTER (WHERE hit AND ${titleAll}) AS title_hits
+      FROM (SELECT goods.title, goods.search_words, ${matchAll} AS hit FROM goods WHERE goods.listed = 1
+        ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(tx);
     const sample = {
       seen: Number(sampled[0]?.seen),
       hits: Number(sampled[0]?.hits),
