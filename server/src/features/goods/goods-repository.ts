@@ -196,7 +196,8 @@ type PageRow = GoodsWithSellerRow & { total?: number | string };
  * One page of listed goods with their sellers and pictures, in one query, and (unless the filter
  * narrows past the category) the total from goods_stats beside each row. Only ids are read with
  * the offset, from the list index alone; the rows themselves are then joined by id, so a deep page
- * costs an index walk, not row reads. Every order has a list index, so a page is never sorted.
+ * costs an index walk, not row reads, and newest first not even that (listed-blocks.ts). Every
+ * order has a list index, so a page is never sorted.
  */
 const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilter; sort: GoodsSort; blocks: boolean }>(
   (db, slot, { filter, sort, blocks }) => {
