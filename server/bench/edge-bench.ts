@@ -80,6 +80,12 @@ function casesOf(population: Population): Case[] {
       status: 200,
     },
     {
+      // Not pathological: what the largest page size costs by itself, next to the deepest row below.
+      name: `list, page 1 × ${PageLimits.maxPageSize} (reference: the page size alone)`,
+      path: `/api/goods/getlist?pageSize=${PageLimits.maxPageSize}`,
+      status: 200,
+    },
+    {
       name: `list, page ${PageLimits.maxPage} × ${PageLimits.maxPageSize} (deepest row served)`,
       path: `/api/goods/getlist?page=${PageLimits.maxPage}&pageSize=${PageLimits.maxPageSize}`,
       status: 200,

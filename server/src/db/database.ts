@@ -11,7 +11,7 @@ import {
   sql,
   type Transaction,
 } from "kysely";
-import { spaceCjk } from "../lib/words.js";
+import { spaceCjk, wordIndexText } from "../lib/words.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
 import { checkpointInBackground } from "./sqlite-checkpoints.js";
@@ -118,7 +118,9 @@ export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqlit
 
 /** Functions the search triggers call; every connection that writes goods needs them. */
 export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
+  // xianzhi_spaced made the word index up to migration 0014, which adds the CJK pairs.
   sqlite.function("xianzhi_spaced", { deterministic: true }, (text: unknown) => spaceCjk(String(text ?? "")));
+  sqlite.function("xianzhi_words", { deterministic: true }, (text: unknown) => wordIndexText(String(text ?? "")));
 }
 
 /**

@@ -13,6 +13,8 @@ import * as listedSearch from "./migrations/0010-listed-search.js";
 import * as favoritesNewest from "./migrations/0011-favorites-newest.js";
 import * as chatActivity from "./migrations/0012-chat-activity.js";
 import * as favoriteCounts from "./migrations/0013-favorite-counts.js";
+import * as wordPairs from "./migrations/0014-word-pairs.js";
+import * as listedBlocks from "./migrations/0015-listed-blocks.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -29,6 +31,8 @@ const migrations = {
   "0011-favorites-newest": favoritesNewest,
   "0012-chat-activity": chatActivity,
   "0013-favorite-counts": favoriteCounts,
+  "0014-word-pairs": wordPairs,
+  "0015-listed-blocks": listedBlocks,
 } satisfies Record<string, Migration>;
 
 /**

@@ -22,3 +22,38 @@ export function wordTokens(term: string): string[] {
 export function endsInWord(term: string): boolean {
   return /[\p{L}\p{N}]$/u.test(term) && !new RegExp(`${CJK_CHARACTER_CLASS}$`).test(term);
 }
+
+const CJK_ONLY = new RegExp(`^${CJK_CHARACTER_CLASS}+$`);
+const CJK_RUN = new RegExp(`${CJK_CHARACTER_CLASS}+`, "g");
+
+/** Whether the text is Chinese or Japanese characters alone, each of them a word of its own. */
+export function isCjkOnly(text: string): boolean {
+  return CJK_ONLY.test(text);
+}
+
+/**
+ * Every two neighbouring CJK characters as one word ("九成新" gives "九成 成新"): the word index
+ * holds these beside the single characters, so a two-character word is one index entry to read
+ * rather than two characters' entries and their positions.
+ */
+export function cjkPairs(text: string): string {
+  const pairs: string[] = [];
+  for (const [run] of text.matchAll(CJK_RUN)) {
+    const characters = [...run];
+    for (let i = 0; i + 1 < characters.length; i++) pairs.push(`${characters[i]}${characters[i + 1]}`);
+  }
+  return pairs.join(" ");
+}
+
+/**
+ * A word of two CJK letters, which the word index holds as one entry (`cjkPairs`). Punctuation
+ * such as "・" is in the CJK range but is no letter: the index's tokenizers split there.
+ */
+export function isCjkPair(term: string): boolean {
+  return [...term].length === 2 && isCjkOnly(term) && /^\p{L}+$/u.test(term);
+}
+
+/** What the word index holds of a text: its words with CJK characters one by one, then the pairs. */
+export function wordIndexText(text: string): string {
+  return `${spaceCjk(text)} ${cjkPairs(text)}`;
+}

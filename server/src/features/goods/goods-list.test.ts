@@ -208,6 +208,17 @@ describe("search", () => {
     ["摩托车", []],
     ["苹果 手机 二手 12 电池", ["iphone"]],
     ["二手 苹果 手机 全新 电池 a b c d e f g h i j k l m n o", []],
+    ["苹果", ["iphone"]],
+    ["机热", ["laptop"]],
+    ["手机 苹果手机", ["iphone"]],
+    ["苹果手机 手机 机", ["iphone"]],
+    ["手机 壳", ["case"]],
+    ["手机 iphone IPHONE iPhone", ["iphone"]],
+    ["Iphone 二手 1", ["iphone"]],
+    ["游戏 ps", ["console"]],
+    ["手 机", ["case", "console", "iphone", "laptop"]],
+    ["机 手机 笔记本", ["laptop"]],
+    ["服满", []],
   ])("%s finds %o and never sold goods", async (keyword, expected) => {
     const { keys, total } = await listKeys(`/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`);
     expect([...keys].sort()).toEqual([...expected].sort());

@@ -12,6 +12,7 @@ import {
   goodsOrder,
   slottedConditions,
 } from "./goods-filter.js";
+import { BLOCK_SIZE, blockCategory, pageStart } from "./listed-blocks.js";
 
 export type { GoodsFilter } from "./goods-filter.js";
 
@@ -188,24 +189,25 @@ export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise
   return { total: Math.min(counted, cap), totalCapped: counted > cap };
 }
 
-type PageParams = FilterParams & { limit: number; offset: number };
+type PageParams = FilterParams & { limit: number; offset: number; blockCategory: string };
 type PageRow = GoodsWithSellerRow & { total?: number | string };
 
 /**
  * One page of listed goods with their sellers and pictures, in one query, and (unless the filter
  * narrows past the category) the total from goods_stats beside each row. Only ids are read with
  * the offset, from the list index alone; the rows themselves are then joined by id, so a deep page
- * costs an index walk, not row reads. Every order has a list index, so a page is never sorted.
+ * costs an index walk, not row reads, and newest first not even that (listed-blocks.ts). Every
+ * order has a list index, so a page is never sorted.
  */
-const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilter; sort: GoodsSort }>(
-  (db, slot, { filter, sort }) => {
-    const page = db
-      .selectFrom("goods")
-      .select("goods.id")
-      .where(slottedConditions(filter, slot))
+const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilter; sort: GoodsSort; blocks: boolean }>(
+  (db, slot, { filter, sort, blocks }) => {
+    const start = pageStart(slot("offset"), slot("blockCategory"));
+    const listed = db.selectFrom("goods").select("goods.id").where(slottedConditions(filter, slot));
+    // Deep pages newest first start at the block their first row is in (listed-blocks.ts).
+    const page = (blocks ? listed.where("goods.id", "<", start.end) : listed)
       .orderBy(goodsOrder(sort))
       .limit(slot("limit"))
-      .offset(slot("offset"));
+      .offset(blocks ? start.skip : slot("offset"));
     // No ORDER BY out here: with one, SQLite walks the whole table in that order to probe the page.
     const rows = selectGoodsWithSeller(db).innerJoin(page.as("page"), "page.id", "goods.id");
     if (isNarrowed(filter)) return rows;
@@ -214,7 +216,7 @@ const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilt
       sql<number | string>`(SELECT COALESCE(SUM(listed_count), 0) FROM goods_stats ${category})`.as("total"),
     );
   },
-  ({ filter, sort }) => `${sort}:${filterShapeKey(filter)}`,
+  ({ filter, sort, blocks }) => `${sort}:${filterShapeKey(filter)}:${blocks}`,
 );
 
 export async function listedGoodsPage(
@@ -223,7 +225,9 @@ export async function listedGoodsPage(
   sort: GoodsSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: GoodsWithSellerRow[] } & ListedTotal> {
-  const rows = await listedPageQuery.execute(db, { filter, sort }, { ...filterParams(filter), ...page });
+  const blocks = sort === "latest" && !isNarrowed(filter) && page.offset >= BLOCK_SIZE;
+  const params = { ...filterParams(filter), ...page, blockCategory: blockCategory(filter) };
+  const rows = await listedPageQuery.execute(db, { filter, sort, blocks }, params);
   rows.sort(compareGoods(sort));
   const total = rows[0]?.total;
   // A narrowed list, or a page past the end (no row to carry the total), counts apart.

@@ -1,5 +1,6 @@
 import type { SearchSort } from "@xianzhi/contract";
 import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { isCjkOnly } from "../../lib/words.js";
 import type { GoodsFilter } from "./goods-filter.js";
 import type { SearchResult, Window } from "./search-parts.js";
 import { postgresSearch } from "./search-postgres.js";
@@ -14,9 +15,19 @@ export type { SearchResult } from "./search-parts.js";
  */
 const MAX_TERMS = 5;
 
-/** Words of the keyword, each to be found in the title or the description. */
+/**
+ * Words of the keyword, each to be found in the title or the description: the first MAX_TERMS
+ * different ones (letter case aside, as every index ignores it), less any CJK word inside another
+ * of them (手机 beside 苹果手机), which every goods the longer word finds holds too, in the same
+ * field: one index read fewer for the same goods, title matches included.
+ */
 export function searchTerms(keyword: string): string[] {
-  return [...new Set(keyword.split(/\s+/).filter(Boolean))].slice(0, MAX_TERMS);
+  const distinct = new Map<string, string>();
+  for (const word of keyword.split(/\s+/)) {
+    if (word && !distinct.has(word.toLowerCase())) distinct.set(word.toLowerCase(), word);
+  }
+  const terms = [...distinct.values()].slice(0, MAX_TERMS);
+  return terms.filter((term) => !(isCjkOnly(term) && terms.some((other) => other !== term && other.includes(term))));
 }
 
 export async function searchGoodsIds(

@@ -1,7 +1,7 @@
 import { GoodsLimits, type SearchSort } from "@xianzhi/contract";
 import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
-import { endsInWord, wordTokens } from "../../lib/words.js";
+import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
 import {
   hasWords,
@@ -59,8 +59,9 @@ export async function postgresSearch(
   sort: SearchSort,
   window: Window,
 ): Promise<SearchResult> {
+  // Two CJK letters are one entry of the word vector (migration 0014), not a phrase of two.
   const tsquery = (term: string, weight: string) =>
-    wordTokens(term)
+    (isCjkPair(term) ? [term] : wordTokens(term))
       .map((token, i, all) => `${token}:${i === all.length - 1 && endsInWord(term) ? "*" : ""}${weight}`)
       .join(" <-> ");
   const useWords = (term: string) => [...term].length < TRIGRAM_LENGTH && hasWords(term);
@@ -103,11 +104,12 @@ export async function postgresSearch(
     };
 
     await use("walk");
+    // Each sampled row is matched once, where the sample is read (its LIMIT keeps PostgreSQL from
+    // pasting the match into both counts), and its title only when it matches.
     const { rows: sampled } = await sql<{ seen: string; hits: string; titleHits: string }>`SELECT COUNT(*) AS seen,
-        COUNT(*) FILTER (WHERE ${matchAll}) AS hits, COUNT(*) FILTER (WHERE ${matchAll} AND ${titleAll}) AS title_hits
-      FROM (SELECT * FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
-      tx,
-    );
+        COUNT(*) FILTER (WHERE hit) AS hits, COUNT(*) FILTER (WHERE hit AND ${titleAll}) AS title_hits
+      FROM (SELECT goods.title, goods.search_words, ${matchAll} AS hit FROM goods WHERE goods.listed = 1
+        ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(tx);
     const sample = {
       seen: Number(sampled[0]?.seen),
       hits: Number(sampled[0]?.hits),

@@ -1,7 +1,7 @@
 import { GoodsLimits, type GoodsSort, type SearchSort } from "@xianzhi/contract";
 import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
-import { endsInWord, wordTokens } from "../../lib/words.js";
+import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, type GoodsFilter, goodsOrder, listedMatching } from "./goods-filter.js";
 import {
   hasWords,
@@ -32,8 +32,12 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
   const indexed = terms.filter(hasWords);
   const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
   const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
-  const phrase = (term: string) =>
-    useTrigram ? `"${term.replaceAll('"', '""')}"` : `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
+  const phrase = (term: string) => {
+    if (useTrigram) return `"${term.replaceAll('"', '""')}"`;
+    // Two CJK letters are one entry of the word index (migration 0014), not a phrase of two.
+    if (isCjkPair(term)) return `"${term}"`;
+    return `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
+  };
   const match = indexed.map(phrase).join(" AND ");
   const likeTerms = terms.filter((term) => !hasWords(term));
   const likes = likeTerms.map(
