@@ -15,7 +15,10 @@ describe("a seller's page", () => {
     // A visitor, signed out, on a phone.
     const page = await newPage(running.browser, VIEWPORTS.phone);
     await page.goto(`${running.server.url}/goodsinfo/${onSale.id}`);
-    await page.getByRole("link", { name: new RegExp(seller.username) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(seller.username) })
+      .first()
+      .click();
 
     await page.waitForURL(`**/user/${seller.id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(seller.username);
