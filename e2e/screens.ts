@@ -1,10 +1,11 @@
 import type { Page } from "playwright-core";
 import { signInAs, waitUntilSettled } from "./browser.js";
 
-/** What a screen's address needs: a goods of the demo data and its seller's username. */
+/** What a screen's address needs: a goods of the demo data, its seller's username and id. */
 export interface DemoIds {
   goodsId: string;
   goodsOwner: string;
+  goodsOwnerId: string;
 }
 
 /** One state of one screen, for the accessibility test and the screenshots. */
@@ -40,6 +41,8 @@ export const SCREEN_STATES: ScreenState[] = [
     path: (ids) => `/goodsinfo/${ids.goodsId}`,
   },
   { name: "goods-info-owner", user: (ids) => ids.goodsOwner, path: (ids) => `/goodsinfo/${ids.goodsId}` },
+  { name: "user", path: (ids) => `/user/${ids.goodsOwnerId}` },
+  { name: "user-sold", path: (ids) => `/user/${ids.goodsOwnerId}?tab=sold` },
   { name: "login", path: () => "/login" },
   { name: "register", path: () => "/reg" },
   { name: "post", user: () => "bob", path: () => "/post" },
@@ -80,7 +83,7 @@ export async function demoIds(baseUrl: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
   const goodsId = String(list.data.list[0].id);
   const detail = await (await fetch(`${baseUrl}/api/goods/info/${goodsId}`)).json();
-  return { goodsId, goodsOwner: detail.data.seller.username };
+  return { goodsId, goodsOwner: detail.data.seller.username, goodsOwnerId: detail.data.seller.id };
 }
 
 /** Signs in as the state's user (if any), opens the screen and brings it into its state. */

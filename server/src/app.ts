@@ -20,6 +20,7 @@ import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
+import { sellerRoutes } from "./features/sellers/routes.js";
 import { lazyChildLogger } from "./http/lazy-logger.js";
 import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const features = [
     accountRoutes,
     goodsRoutes,
+    sellerRoutes,
     pictureRoutes,
     commentRoutes,
     favoriteRoutes,

@@ -10,4 +10,5 @@ export * from "./values/accounts.js";
 export * from "./values/chat.js";
 export * from "./values/envelope.js";
 export * from "./values/goods.js";
+export * from "./values/sellers.js";
 export * from "./values/social.js";

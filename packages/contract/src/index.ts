@@ -6,4 +6,5 @@ export * from "./fields.js";
 export * from "./goods.js";
 export * from "./health.js";
 export * from "./issues.js";
+export * from "./sellers.js";
 export * from "./social.js";

@@ -15,6 +15,7 @@ import * as chatActivity from "./migrations/0012-chat-activity.js";
 import * as favoriteCounts from "./migrations/0013-favorite-counts.js";
 import * as wordPairs from "./migrations/0014-word-pairs.js";
 import * as listedBlocks from "./migrations/0015-listed-blocks.js";
+import * as sellerPages from "./migrations/0016-seller-pages.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -33,6 +34,7 @@ const migrations = {
   "0013-favorite-counts": favoriteCounts,
   "0014-word-pairs": wordPairs,
   "0015-listed-blocks": listedBlocks,
+  "0016-seller-pages": sellerPages,
 } satisfies Record<string, Migration>;
 
 /**

@@ -109,6 +109,14 @@ const RULES: Record<string, Rule> = {
   "GET /api/goods/search/list": { access: "public", probe: () => ({ url: "/api/goods/search/list?keyword=车" }) },
   "GET /api/goods/info/:id": { access: "public", probe: (fixture) => ({ url: `/api/goods/info/${fixture.goodsId}` }) },
   "GET /api/goods/getmylist": { access: "signed-in" },
+  "GET /api/user/:id/profile": {
+    access: "public",
+    probe: (fixture) => ({ url: `/api/user/${fixture.owner.id}/profile` }),
+  },
+  "GET /api/user/:id/goods": {
+    access: "public",
+    probe: (fixture) => ({ url: `/api/user/${fixture.owner.id}/goods?status=sold` }),
+  },
   "POST /api/goods": { access: "signed-in", probe: body("/api/goods", goodsFields) },
   "PUT /api/goods/:id": {
     access: "owner",

@@ -171,7 +171,16 @@ export const badBody: fc.Arbitrary<RawBody> = fc.oneof(
 export const badQuery = fc
   .tuple(
     fc.array(fc.tuple(fc.oneof(fieldNames, fc.string({ maxLength: 6 })), junkText), { maxLength: 6 }),
-    fc.constantFrom("", "&%", "&keyword=%E0%A4%A", "&page=1&page=2", "&a[b]=1", "&pageSize[]=5"),
+    fc.constantFrom(
+      "",
+      "&%",
+      "&keyword=%E0%A4%A",
+      "&page=1&page=2",
+      "&a[b]=1",
+      "&pageSize[]=5",
+      // Valid enough to pass the validators and reach the queries, at their deepest page.
+      "&status=sold&page=1000&pageSize=50",
+    ),
   )
   .map(([pairs, tail]) => {
     const query = new URLSearchParams();

@@ -6,7 +6,7 @@ import { UI } from "./constants";
 export const api = createApi({
   reducerPath: "api",
   baseQuery: envelopeBaseQuery,
-  tagTypes: ["Me", "Goods", "GoodsList", "MyGoods", "Comments", "Favorites", "Chats"],
+  tagTypes: ["Me", "Goods", "GoodsList", "MyGoods", "Comments", "Favorites", "Chats", "Seller"],
   keepUnusedDataFor: UI.cacheUnusedSeconds,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -8,6 +8,8 @@ export const paths = {
   userinfo: "/userinfo",
   chat: "/chat",
   goodsInfo: (id: string | number = ":id") => `/goodsinfo/${id}`,
+  /** A user's public page: who they are and their goods. */
+  user: (id: string | number = ":id") => `/user/${id}`,
   searchResult: (keyword?: string) =>
     keyword === undefined ? "/search_result" : `/search_result?keyword=${encodeURIComponent(keyword)}`,
 } as const;
@@ -21,6 +23,7 @@ export const titles = {
   userinfo: "个人中心",
   chat: "聊天",
   goodsInfo: "商品详情",
+  user: "用户主页",
   searchResult: "搜索详情",
 } as const;
 

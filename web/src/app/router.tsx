@@ -4,6 +4,7 @@ import { NotFound } from "../components/not-found";
 import { PageSpinner } from "../components/page-spinner";
 import { RequireAuth } from "../features/accounts";
 import { prefetchGoodsScreen } from "../features/goods";
+import { prefetchSellerScreen } from "../features/sellers";
 import { AppLayout } from "./app-layout";
 import { paths } from "./paths";
 import type { AppDispatch } from "./store";
@@ -73,6 +74,9 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
         screen("chat", paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),
         screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
+        }),
+        screen("user", paths.user(), () => import("../features/sellers/seller-screen"), {
+          prefetch: prefetch(prefetchSellerScreen),
         }),
         screen("search", paths.searchResult(), () => import("../features/goods/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),

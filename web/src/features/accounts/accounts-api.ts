@@ -48,7 +48,8 @@ export const accountsApi = api.injectEndpoints({
     }),
     updateProfile: build.mutation<UserInfo, UpdateProfileBody>({
       query: (body) => ({ url: "/user/userinfo", method: "PUT", body }),
-      invalidatesTags: ["Me"],
+      // The user's own page shows the new name, avatar and bio at once.
+      invalidatesTags: (result) => ["Me", ...(result ? [{ type: "Seller" as const, id: result.id }] : [])],
     }),
     changeEmail: build.mutation<UserInfo, ChangeEmailBody>({
       query: (body) => ({ url: "/user/email", method: "PUT", body }),

@@ -9,14 +9,17 @@ import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { useUploadPicture } from "../pictures";
+import { ProfileLink } from "../sellers/ui";
 import { loadOlderMessages, sendMessage, useSetReadMutation, useThreadQuery } from "./chat-api";
 import { MessageBubble, OutgoingBubble } from "./message-bubbles";
 
 function ConversationHeader({ chat }: { chat: Chat }) {
   return (
     <header className="conversation__header">
-      <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
-      <span className="conversation__peer">{chat.peer.nickname}</span>
+      <ProfileLink user={chat.peer} className="conversation__peer-link">
+        <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
+        <span className="conversation__peer profile-link__name">{chat.peer.nickname}</span>
+      </ProfileLink>
       {chat.goods && (
         <Link to={paths.goodsInfo(chat.goods.id)} className="conversation__goods">
           {chat.goods.coverUrl && <img src={chat.goods.coverUrl} alt="" />}

@@ -2,6 +2,7 @@ import type { GoodsComment } from "@xianzhi/contract";
 import { Avatar, Button, Empty, List, Pagination } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
+import { ProfileLink } from "../sellers/ui";
 import { CommentForm } from "./comment-form";
 import { useCommentsQuery } from "./comments-api";
 import "./comments.css";
@@ -41,10 +42,14 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
               ]}
             >
               <List.Item.Meta
-                avatar={<Avatar src={comment.user.avatarUrl || undefined}>{comment.user.nickname.slice(0, 1)}</Avatar>}
+                avatar={
+                  <ProfileLink user={comment.user} decorative>
+                    <Avatar src={comment.user.avatarUrl || undefined}>{comment.user.nickname.slice(0, 1)}</Avatar>
+                  </ProfileLink>
+                }
                 title={
                   <span>
-                    {comment.user.nickname}
+                    <ProfileLink user={comment.user}>{comment.user.nickname}</ProfileLink>
                     <span className="comments__time">{formatTime(comment.createdAt)}</span>
                   </span>
                 }

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
-import { InitialAvatar } from "../../components/initial-avatar";
+import { ProfileLink } from "../sellers/ui";
 import "./feed.css";
 
 interface GoodsCardProps {
@@ -45,13 +45,13 @@ export function GoodsCard({ goods, highlight, action, eager = false }: GoodsCard
             <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
             <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
           </div>
-          <div className="goods-card__seller">
-            <InitialAvatar size={20} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
-            <span className="goods-card__nickname">{goods.seller.nickname}</span>
-            {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
-          </div>
         </div>
       </Link>
+      {/* Outside the goods' link: a link holds no other link. */}
+      <div className="goods-card__seller">
+        <ProfileLink user={goods.seller} className="goods-card__nickname" />
+        {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
+      </div>
       {action && <div className="goods-card__action">{action}</div>}
     </article>
   );

@@ -1,4 +1,4 @@
-import { EnvironmentOutlined, EyeOutlined, HeartOutlined } from "@ant-design/icons";
+import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
 import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
 import { Button, Result, Skeleton, Tag } from "antd";
@@ -11,6 +11,7 @@ import { InitialAvatar } from "../../components/initial-avatar";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useHydrated } from "../../components/use-hydrated";
 import { CommentSection } from "../comments/ui";
+import { ProfileLink } from "../sellers/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
@@ -76,13 +77,16 @@ export default function GoodsInfoScreen() {
             <Tag>{CATEGORIES[goods.category]}</Tag>
           </div>
           <GoodsMeta goods={goods} />
-          <div className="goods-info__seller">
+          <ProfileLink user={goods.seller} className="goods-info__seller">
             <InitialAvatar size={40} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <div className="goods-info__seller-text">
-              <div className="goods-info__seller-name">{goods.seller.nickname}</div>
+              <div className="goods-info__seller-name profile-link__name">{goods.seller.nickname}</div>
               <div className="goods-info__seller-username">@{goods.seller.username}</div>
             </div>
-          </div>
+            <span className="goods-info__seller-more">
+              主页 <RightOutlined />
+            </span>
+          </ProfileLink>
           {!phone && <div className="goods-info__actions">{actions}</div>}
         </div>
       </div>

@@ -1,0 +1,45 @@
+import { type Goods, type Page, type SellerGoodsQuery, type SellerProfile, SellerStatsLimits } from "@xianzhi/contract";
+import type { Db } from "../../db/database.js";
+import { appError } from "../../errors.js";
+import { isoAfterSeconds } from "../../lib/clock.js";
+import { pageOf, pageWindow } from "../goods/goods-service.js";
+import { responseStats } from "./response-stats.js";
+import * as repo from "./seller-repository.js";
+
+const RESPONSE_WINDOW_SECONDS = SellerStatsLimits.responseWindowDays * 24 * 60 * 60;
+
+async function requireProfile(db: Db, userId: number): Promise<repo.ProfileRow> {
+  const row = await repo.findProfile(db, userId);
+  if (!row) throw appError("USER_NOT_FOUND");
+  return row;
+}
+
+export async function sellerProfile(db: Db, userId: number): Promise<SellerProfile> {
+  const [row, asked] = await Promise.all([
+    requireProfile(db, userId),
+    repo.askedChats(db, userId, isoAfterSeconds(-RESPONSE_WINDOW_SECONDS)),
+  ]);
+  return {
+    id: String(row.id),
+    username: row.username,
+    nickname: row.nickname,
+    avatarUrl: row.avatarUrl,
+    bio: row.bio,
+    createdAt: row.createdAt,
+    city: row.city || null,
+    onSaleCount: Number(row.onSaleCount ?? 0),
+    soldCount: Number(row.soldCount ?? 0),
+    ...responseStats(asked),
+  };
+}
+
+/** A page of one tab of the seller's goods, as the goods lists answer them; its total is the tab's count. */
+export async function sellerGoods(db: Db, userId: number, query: SellerGoodsQuery): Promise<Page<Goods>> {
+  const listed = query.status === "on_sale" ? 1 : 0;
+  const [profile, ids] = await Promise.all([
+    requireProfile(db, userId),
+    repo.sellerGoodsIds(db, userId, listed, pageWindow(query)),
+  ]);
+  const total = Number((listed ? profile.onSaleCount : profile.soldCount) ?? 0);
+  return pageOf(db, ids, total, query);
+}

@@ -1,0 +1,19 @@
+import type { Goods, SellerGoodsQuery, SellerProfile } from "@xianzhi/contract";
+import type { Page } from "@xianzhi/contract/constants";
+import { api } from "../../app/api";
+
+export const sellersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // Its counts and city follow the goods: whatever changes a goods list refreshes it too.
+    sellerProfile: build.query<SellerProfile, string>({
+      query: (id) => `/user/${id}/profile`,
+      providesTags: (_result, _error, id) => [{ type: "Seller", id }, "GoodsList"],
+    }),
+    sellerGoods: build.query<Page<Goods>, { id: string } & SellerGoodsQuery>({
+      query: ({ id, ...params }) => ({ url: `/user/${id}/goods`, params }),
+      providesTags: ["GoodsList"],
+    }),
+  }),
+});
+
+export const { useSellerProfileQuery, useSellerGoodsQuery } = sellersApi;

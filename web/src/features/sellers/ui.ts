@@ -1,0 +1,2 @@
+/** The seller-page UI other features compose: the link to a user's page. */
+export { ProfileLink } from "./profile-link";
