@@ -17,7 +17,6 @@ interface FirstScreenSource {
 /** What the web app's server render gives for a goods address (web/src/entry-server.tsx). */
 interface RenderedScreen {
   html: string;
-  styles: string;
   title: string;
   lcpImage: string | null;
   routeId: string;
@@ -140,12 +139,9 @@ export class WebDocuments {
       return this.shell;
     }
     if (!screen) return this.shell;
-    const head = [
-      screen.lcpImage
-        ? `<link rel="preload" as="image" href="${escapeHtml(screen.lcpImage)}" fetchpriority="high">`
-        : "",
-      screen.styles,
-    ].join("");
+    const head = screen.lcpImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(screen.lcpImage)}" fetchpriority="high">`
+      : "";
     const answers = `<script type="application/json" id="first-screen">${scriptJson({
       routeId: screen.routeId,
       entries: screen.entries,

@@ -1,9 +1,10 @@
 import type { GoodsComment } from "@xianzhi/contract";
 import { CommentLimits } from "@xianzhi/contract/constants";
-import { App, Button, Form, Input } from "antd";
+import { Button, Form, Input } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { keepDraft, readDraft } from "./comment-draft";
 import { useAddCommentMutation } from "./comments-api";
@@ -20,7 +21,6 @@ interface CommentFormProps {
  * draft (comment-draft.ts). Render it with `key={goodsId}`, so each goods has its own draft.
  */
 export function CommentForm({ goodsId, replyTo, onCancelReply, onPosted }: CommentFormProps) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [addComment, { isLoading: sending }] = useAddCommentMutation();
   const [form] = Form.useForm<{ content: string }>();
