@@ -128,6 +128,7 @@ export function Pager({ current, pageSize, total, onChange, className }: PagerPr
 }
 
 interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
+  type?: "button" | "submit";
   primary?: boolean;
   large?: boolean;
   icon?: ReactNode;
@@ -137,6 +138,7 @@ interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
 
 /** A button drawn like Ant Design's (default or primary, optionally large, with an icon before the words). */
 export function PlainButton({
+  type = "button",
   primary,
   large,
   icon,
@@ -155,7 +157,7 @@ export function PlainButton({
   ];
   return (
     <button
-      type="button"
+      type={type}
       className={classes.filter(Boolean).join(" ")}
       aria-busy={loading || undefined}
       onClick={loading ? undefined : onClick}

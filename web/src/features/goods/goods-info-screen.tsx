@@ -11,6 +11,7 @@ import { PlainSkeleton } from "../../components/plain-skeleton";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useHydrated } from "../../components/use-hydrated";
 import { withAntd } from "../../components/with-antd";
+import { CommentSection } from "../comments/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
@@ -18,8 +19,7 @@ import { SimilarGoods } from "./similar-goods";
 import { usePhoneLayout } from "./use-phone-layout";
 import "./goods-info.css";
 
-// Built with Ant Design, and not part of what a visitor sees first: loaded with it when shown.
-const CommentSection = withAntd(async () => (await import("../comments/ui")).CommentSection);
+// Built with Ant Design, and never part of what a visitor sees: loaded with it when shown.
 const OwnerActions = withAntd(async () => (await import("./owner-actions")).OwnerActions);
 const GoodsMissing = withAntd(async () => (await import("./goods-missing")).GoodsMissing);
 
