@@ -3,10 +3,26 @@
 // only once the screen's largest picture is painted. Until then the page is the server's.
 const app = document.querySelector("script[data-app]")?.getAttribute("data-app");
 const picture = document.querySelector('img[fetchpriority="high"]');
+// The app's modules (React, the router, Redux, the app's shared code), in the build's order.
+const modules = Array.from(document.querySelectorAll('link[rel="modulepreload"]'), (link) =>
+  link.getAttribute("href"),
+).filter((href) => href && href !== app);
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
+async function runApp() {
+  // One module's code at a time, each in a task of its own rather than all in one long task: the
+  // browser can answer a tap or a scroll between them.
+  for (const href of modules) {
+    await import(href);
+    await nextTask();
+  }
+  await import(app);
+}
 
 function start() {
   // The frame after the one that paints the picture.
-  requestAnimationFrame(() => setTimeout(() => import(app)));
+  requestAnimationFrame(() => setTimeout(runApp));
 }
 
 if (app) {
