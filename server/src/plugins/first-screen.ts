@@ -17,6 +17,11 @@ interface FirstScreenSource {
 /** What the web app's server render gives for a goods address (web/src/entry-server.tsx). */
 interface RenderedScreen {
   html: string;
+  /**
+   * Style elements for that markup: none from this web app, whose stylesheets style its screens; a
+   * build whose screens had Ant Design's run-time styles (the web benchmark's reference) gives them.
+   */
+  styles?: string;
   title: string;
   lcpImage: string | null;
   routeId: string;
@@ -140,9 +145,12 @@ export class WebDocuments {
       return this.shell;
     }
     if (!screen) return this.shell;
-    const head = screen.lcpImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(screen.lcpImage)}" fetchpriority="high">`
-      : "";
+    const head = [
+      screen.lcpImage
+        ? `<link rel="preload" as="image" href="${escapeHtml(screen.lcpImage)}" fetchpriority="high">`
+        : "",
+      screen.styles ?? "",
+    ].join("");
     const answers = `<script type="application/json" id="first-screen">${scriptJson({
       routeId: screen.routeId,
       entries: screen.entries,
