@@ -38,7 +38,7 @@ export async function signInAs(page: Page, baseUrl: string, username: string, pa
 export async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await page.waitForFunction(
-    () => !document.querySelector(".ant-skeleton, .ant-spin-spinning, .page-spinner"),
+    () => !document.querySelector(".ant-skeleton, .plain-skeleton, .ant-spin-spinning, .page-spinner"),
     undefined,
     {
       timeout: 15_000,
@@ -54,7 +54,7 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   });
   await page.waitForFunction(
     () =>
-      !document.querySelector(".ant-skeleton, .ant-spin-spinning, .page-spinner") &&
+      !document.querySelector(".ant-skeleton, .plain-skeleton, .ant-spin-spinning, .page-spinner") &&
       Array.from(document.images).every((image) => {
         // Cards that arrive once the scroll reached the end (a list's next page) stand far below
         // the top, out of lazy loading's reach: their pictures are asked for here.

@@ -160,7 +160,7 @@ describe("lazy screens", () => {
     await page.goto(`${running.server.url}/reg`, { waitUntil: "commit" });
     const spinner = page.locator(".page-spinner");
     await spinner.waitFor({ state: "visible" });
-    expect(await spinner.locator(".ant-spin-lg").count()).toBe(1);
+    expect(await spinner.locator(".page-spinner__dots").count()).toBe(1);
     releaseChunk();
     await page.waitForFunction(() => document.title === "注册");
     await spinner.waitFor({ state: "detached" });
@@ -180,7 +180,7 @@ describe("lazy screens", () => {
     await page.getByRole("link", { name: "登录" }).click();
     const spinner = page.locator(".page-spinner");
     await spinner.waitFor({ state: "visible" });
-    expect(await spinner.locator(".ant-spin-lg").count()).toBe(1);
+    expect(await spinner.locator(".page-spinner__dots").count()).toBe(1);
     const box = await spinner.boundingBox();
     const viewport = page.viewportSize();
     expect(box?.height).toBe(viewport?.height);

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { paletteProperties } from "./src/app/theme";
+import { paletteProperties } from "./src/components/theme";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -62,16 +62,14 @@ function packages(...names: string[]): RegExp {
 
 /**
  * Every screen needs React, the router and Redux: each gets a chunk of its own,
- * which a new release of the app leaves cached when only app code changed. Ant Design and the
+ * which a new release of the app leaves cached when only app code changed (and whose code runs in
+ * a task of its own on a server-drawn page: web/public/start-after-paint.js). Ant Design and the
  * screens stay in the automatic chunks, split by the screens that use them, so a screen loads only
  * the components it shows.
  */
 const vendorChunks = [
-  {
-    name: "react",
-    test: packages("react", "react-dom", "scheduler", "react-router", "cookie", "set-cookie-parser"),
-    priority: 3,
-  },
+  { name: "react", test: packages("react", "react-dom", "scheduler"), priority: 3 },
+  { name: "router", test: packages("react-router", "cookie", "set-cookie-parser"), priority: 3 },
   {
     name: "redux",
     test: packages("@reduxjs", "redux", "redux-thunk", "immer", "reselect", "react-redux", "use-sync-external-store"),

@@ -1,4 +1,3 @@
-import { createCache, extractStyle, StyleProvider } from "@ant-design/cssinjs";
 import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { App } from "./app/app";
@@ -11,10 +10,8 @@ export type { FirstScreenSource };
 
 /** A goods screen rendered on the server: the markup of #root and what goes around it. */
 export interface RenderedScreen extends FirstScreen {
-  /** The markup inside #root. */
+  /** The markup inside #root (drawn without Ant Design: the app's stylesheets style it all). */
   html: string;
-  /** Ant Design's style elements for that markup. */
-  styles: string;
 }
 
 /** The server's render keeps the data the source gave, so its loaders ask for nothing. */
@@ -33,13 +30,10 @@ export async function renderFirstScreen(url: URL, source: FirstScreenSource): Pr
   const store = createStore("");
   store.dispatch(goodsApi.util.upsertQueryEntries(firstScreen.entries));
   const router = createStaticRouter(handler.dataRoutes, context);
-  const cache = createCache();
   const html = renderToString(
-    <StyleProvider cache={cache}>
-      <App store={store}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>
-    </StyleProvider>,
+    <App store={store}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
   );
-  return { ...firstScreen, html, styles: extractStyle(cache) };
+  return { ...firstScreen, html };
 }

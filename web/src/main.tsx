@@ -1,5 +1,4 @@
 import "./styles.css";
-import { message } from "antd";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { matchRoutes, type RouteObject, RouterProvider } from "react-router";
@@ -9,6 +8,7 @@ import { paths } from "./app/paths";
 import { appRoutes, createRouter } from "./app/router";
 import { createStore } from "./app/store";
 import { createUnauthorizedHandler } from "./app/unauthorized";
+import { message } from "./components/toasts";
 import { isGuardedScreenShown, isSignedIn, signOut, syncSignedInHint } from "./features/accounts";
 import { goodsApi, readFirstScreen } from "./features/goods";
 

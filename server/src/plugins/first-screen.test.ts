@@ -74,9 +74,13 @@ describe("the documents of the goods screens", () => {
     expect(again).toEqual({ ...seen, viewCount: seen.viewCount + 2 });
     expect(cover).not.toBe("");
     expect(html).toContain(`<link rel="preload" as="image" href="${cover}" fetchpriority="high">`);
-    // Its styles are in the document: nothing to wait for before the first paint; the app starts after it.
+    // Its styles are in the document: nothing to wait for before the first paint; the app's code is
+    // fetched and started after it, its modules named for the start script rather than preloaded.
     expect(html).not.toMatch(/<link rel="stylesheet"/);
-    expect(html).toMatch(/<script type="module" src="\/start-after-paint.js" data-app="\/assets\/index-[\w-]+\.js"/);
+    expect(html).toMatch(
+      /<script type="module" src="\/start-after-paint.js" data-app="\/assets\/index-[\w-]+\.js" data-modules="[^"]*\/assets\/react-[\w-]+\.js/,
+    );
+    expect(html).not.toMatch(/rel="modulepreload"/);
   });
 
   it("renders the home's first page of goods, the answer the app asks for", async () => {

@@ -17,7 +17,11 @@ interface FirstScreenSource {
 /** What the web app's server render gives for a goods address (web/src/entry-server.tsx). */
 interface RenderedScreen {
   html: string;
-  styles: string;
+  /**
+   * Style elements for that markup: none from this web app, whose stylesheets style its screens; a
+   * build whose screens had Ant Design's run-time styles (the web benchmark's reference) gives them.
+   */
+  styles?: string;
   title: string;
   lcpImage: string | null;
   routeId: string;
@@ -57,11 +61,12 @@ const STYLESHEET = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]
 const FIRST_SCREEN = /<!--first-screen-->[\s\S]*<!--\/first-screen-->/;
 /**
  * The app's script and its imports. On a rendered screen they are wanted after its pictures: the
- * page is on the screen already, and the code only makes it respond. The app's script is fetched
- * alongside, and started by web/public/start-after-paint.js once the largest picture is painted.
+ * page is on the screen already, and the code only makes it respond. So the document does not ask
+ * for them: web/public/start-after-paint.js fetches and starts them (data-app, data-modules) once
+ * the largest picture is painted, and no byte of code competes with the pictures before that.
  */
 const APP_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
  * The documents of the web app, made from the build's index.html once: its stylesheets written into
@@ -144,20 +149,20 @@ export class WebDocuments {
       screen.lcpImage
         ? `<link rel="preload" as="image" href="${escapeHtml(screen.lcpImage)}" fetchpriority="high">`
         : "",
-      screen.styles,
+      screen.styles ?? "",
     ].join("");
     const answers = `<script type="application/json" id="first-screen">${scriptJson({
       routeId: screen.routeId,
       entries: screen.entries,
     })}</script>`;
+    const modules = Array.from(this.template.matchAll(MODULE_PRELOAD), ([, href]) => href).join(" ");
     return this.template
       .replace(
         APP_SCRIPT,
         (_match, src: string) =>
-          `<script type="module" src="/start-after-paint.js" data-app="${src}" fetchpriority="low"></script>` +
-          `<link rel="modulepreload" crossorigin href="${src}">`,
+          `<script type="module" src="/start-after-paint.js" data-app="${src}" data-modules="${modules}"></script>`,
       )
-      .replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"')
+      .replace(MODULE_PRELOAD, "")
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(screen.title)}</title>`)
       .replace("</head>", () => `${head}</head>`)
       .replace(FIRST_SCREEN, () => screen.html)

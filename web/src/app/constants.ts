@@ -2,9 +2,5 @@
 export const UI = {
   redirectAfterUnauthorizedMs: 1500,
   cacheUnusedSeconds: 60,
-  messageSeconds: 3,
-  notificationSeconds: 4.5,
-  messageTopPx: 8,
-  popupZIndexBase: 1000,
   requestTimeoutMs: 15_000,
 } as const;

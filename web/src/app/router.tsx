@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, type HydrationState, type RouteObject } from "react-router";
 import { NotFound } from "../components/not-found";
 import { PageSpinner } from "../components/page-spinner";
+import { inAntdScope } from "../components/with-antd";
 import { RequireAuth } from "../features/accounts";
 import { prefetchGoodsScreen } from "../features/goods";
 import { prefetchSellerScreen } from "../features/sellers";
@@ -22,7 +23,12 @@ function screen(
   id: string,
   path: string,
   load: () => Promise<ScreenModule>,
-  options: { signedIn?: boolean; prefetch?: (request: Request, id?: string) => void } = {},
+  options: {
+    signedIn?: boolean;
+    /** A screen built with Ant Design: its configuration is loaded with the screen, around it. */
+    antd?: boolean;
+    prefetch?: (request: Request, id?: string) => void;
+  } = {},
 ): RouteObject {
   const { prefetch } = options;
   return {
@@ -35,7 +41,8 @@ function screen(
         }
       : undefined,
     lazy: async () => {
-      const { default: Screen } = await load();
+      const loadScreen = async () => (await load()).default;
+      const Screen = options.antd ? await inAntdScope(loadScreen) : await loadScreen();
       return {
         Component: options.signedIn
           ? () => (
@@ -67,16 +74,20 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
         screen("home-alias", paths.homeAlias, () => import("../features/goods/home-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
-        screen("login", paths.login, () => import("../features/accounts/login-screen")),
-        screen("register", paths.register, () => import("../features/accounts/register-screen")),
-        screen("post", paths.post, () => import("../features/goods/post-screen"), { signedIn: true }),
-        screen("userinfo", paths.userinfo, () => import("../features/userinfo/userinfo-screen"), { signedIn: true }),
-        screen("chat", paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true }),
+        screen("login", paths.login, () => import("../features/accounts/login-screen"), { antd: true }),
+        screen("register", paths.register, () => import("../features/accounts/register-screen"), { antd: true }),
+        screen("post", paths.post, () => import("../features/goods/post-screen"), { signedIn: true, antd: true }),
+        screen("userinfo", paths.userinfo, () => import("../features/userinfo/userinfo-screen"), {
+          signedIn: true,
+          antd: true,
+        }),
+        screen("chat", paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true, antd: true }),
         screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
         }),
         screen("user", paths.user(), () => import("../features/sellers/seller-screen"), {
           prefetch: prefetch(prefetchSellerScreen),
+          antd: true,
         }),
         screen("search", paths.searchResult(), () => import("../features/goods/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),

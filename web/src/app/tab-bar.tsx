@@ -1,7 +1,7 @@
-import { HomeOutlined, MessageOutlined, PlusCircleOutlined, UserOutlined } from "@ant-design/icons";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { CountBadge } from "../components/count-badge";
+import { HomeOutlined, MessageOutlined, PlusCircleOutlined, UserOutlined } from "../components/icons";
 import { paths } from "./paths";
 
 interface Tab {

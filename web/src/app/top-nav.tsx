@@ -1,8 +1,8 @@
-import { MessageOutlined, PlusOutlined, SearchOutlined } from "@ant-design/icons";
 import { type FormEvent, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import "../components/plain-controls.css";
 import { CountBadge } from "../components/count-badge";
+import { MessageOutlined, PlusOutlined, SearchOutlined } from "../components/icons";
 import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
 import { useAppDispatch, useAppSelector } from "./hooks";
 import { paths } from "./paths";

@@ -1,7 +1,6 @@
-import { LogoutOutlined, MessageOutlined, UserOutlined } from "@ant-design/icons";
-import { Avatar } from "antd";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { LogoutOutlined, MessageOutlined, UserOutlined } from "../components/icons";
 import { useLogOut } from "../features/accounts";
 import { paths } from "./paths";
 
@@ -97,7 +96,10 @@ export function UserMenu({
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen(!open)}
       >
-        <Avatar src={avatarUrl || undefined} icon={<UserOutlined />} />
+        {/* Drawn as Ant Design's Avatar: the picture, or a person on grey. */}
+        <span className="user-menu__avatar" aria-hidden="true">
+          {avatarUrl ? <img src={avatarUrl} alt="" /> : <UserOutlined />}
+        </span>
         <span className="top-nav__user-name">{name}</span>
       </button>
       {open && (

@@ -1,10 +1,18 @@
-import { Spin } from "antd";
+import "./page-spinner.css";
 
-/** Shown while a screen's code loads: a large spinner in the middle of the viewport. */
+/**
+ * Shown while a screen's code loads: a large spinner in the middle of the viewport, drawn as Ant
+ * Design's large Spin (four dots in the brand colour, turning), which the shell cannot wait for.
+ */
 export function PageSpinner() {
   return (
     <div className="page-spinner" role="status" aria-live="polite" aria-label="页面加载中">
-      <Spin size="large" />
+      <span className="page-spinner__dots" aria-hidden="true">
+        <i />
+        <i />
+        <i />
+        <i />
+      </span>
     </div>
   );
 }

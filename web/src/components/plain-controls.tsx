@@ -1,5 +1,6 @@
 import "./plain-controls.css";
-import { type ReactNode, useId } from "react";
+import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
+import { LoadingOutlined } from "./icons";
 
 export interface Choice<T extends string> {
   label: ReactNode;
@@ -123,5 +124,47 @@ export function Pager({ current, pageSize, total, onChange, className }: PagerPr
         </li>
       </ul>
     </nav>
+  );
+}
+
+interface PlainButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
+  type?: "button" | "submit";
+  primary?: boolean;
+  large?: boolean;
+  icon?: ReactNode;
+  /** Waiting for what the click asked: a turning icon in place of `icon`, and no second click. */
+  loading?: boolean;
+}
+
+/** A button drawn like Ant Design's (default or primary, optionally large, with an icon before the words). */
+export function PlainButton({
+  type = "button",
+  primary,
+  large,
+  icon,
+  loading,
+  className,
+  onClick,
+  children,
+  ...rest
+}: PlainButtonProps) {
+  const classes = [
+    "plain-button",
+    primary && "plain-button--primary",
+    large && "plain-button--large",
+    loading && "plain-button--loading",
+    className,
+  ];
+  return (
+    <button
+      type={type}
+      className={classes.filter(Boolean).join(" ")}
+      aria-busy={loading || undefined}
+      onClick={loading ? undefined : onClick}
+      {...rest}
+    >
+      {loading ? <LoadingOutlined /> : icon}
+      {children}
+    </button>
   );
 }

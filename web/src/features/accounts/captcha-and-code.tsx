@@ -1,12 +1,13 @@
 import { ReloadOutlined } from "@ant-design/icons";
 import type { EmailPurpose } from "@xianzhi/contract";
 import { AccountLimits } from "@xianzhi/contract/constants";
-import { App, Button, Form, Input, Space } from "antd";
+import { Button, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { errorText } from "../../app/api-error";
 import { emailCodeRules } from "./account-rules";
 import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./accounts-api";
 import "./accounts.css";
+import { message } from "../../components/toasts";
 
 interface CaptchaAndCodeProps {
   purpose: EmailPurpose;
@@ -20,7 +21,6 @@ interface CaptchaAndCodeProps {
  */
 export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCodeProps) {
   const form = Form.useFormInstance();
-  const { message } = App.useApp();
   const [captchaRound, setCaptchaRound] = useState(0);
   const { data: captcha, isFetching } = useCaptchaQuery(captchaRound);
   const [confirmCaptcha] = useConfirmCaptchaMutation();

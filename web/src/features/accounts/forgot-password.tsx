@@ -1,6 +1,7 @@
-import { App, Button, Form, Input, Modal } from "antd";
+import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
+import { message } from "../../components/toasts";
 import { emailRules, passwordHint, passwordRules } from "./account-rules";
 import { useResetPasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
@@ -14,7 +15,6 @@ interface ResetValues {
 
 /** "Forgot password": a code to the account's address, then a new password; every session ends. */
 export function ForgotPassword() {
-  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<ResetValues>();
   const { withTicket, confirming } = useEmailTicket(form, "reset_password");

@@ -1,17 +1,17 @@
 import { UploadOutlined, UserOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { AccountLimits, UploadLimits } from "@xianzhi/contract/constants";
-import { App, Avatar, Button, Form, Input, Upload } from "antd";
+import { Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { useUploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./accounts-api";
 import "./accounts.css";
 import { FingerSized } from "../../components/finger-sized";
+import { message } from "../../components/toasts";
 
 /** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
 function AvatarField({ initialUrl }: { initialUrl: string }) {
-  const { message } = App.useApp();
   const uploadPicture = useUploadPicture();
   const [saveAvatar, { isLoading: saving }] = useUpdateProfileMutation();
   const [avatarUrl, setAvatarUrl] = useState(initialUrl);
@@ -56,7 +56,6 @@ function AvatarField({ initialUrl }: { initialUrl: string }) {
 }
 
 export function ProfileForm({ me }: { me: UserInfo }) {
-  const { message } = App.useApp();
   const [update, { isLoading }] = useUpdateProfileMutation();
 
   const save = async (values: { nickname: string; bio?: string }) => {

@@ -1,6 +1,6 @@
 import type { ChangePasswordBody } from "@xianzhi/contract";
 import { AccountLimits, Errors } from "@xianzhi/contract/constants";
-import { Alert, App, Button, Divider, Form, Input } from "antd";
+import { Alert, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { emailRules, passwordHint, passwordRules } from "./account-rules";
@@ -9,6 +9,7 @@ import { CaptchaAndCode } from "./captcha-and-code";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
 import { FingerSized } from "../../components/finger-sized";
+import { message } from "../../components/toasts";
 
 interface ChangeEmailValues {
   email: string;
@@ -17,7 +18,6 @@ interface ChangeEmailValues {
 }
 
 export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ChangeEmailValues>();
   const { withTicket, confirming } = useEmailTicket(form, "change_email");
   const [changeEmail, { isLoading }] = useChangeEmailMutation();
@@ -65,7 +65,6 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
 /** The session that changed the password stays signed in; the server ends every other one. */
 export function ChangePasswordForm() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<ChangePasswordBody>();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [error, setError] = useState("");

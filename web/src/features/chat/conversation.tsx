@@ -1,13 +1,14 @@
 import { PictureOutlined, ShoppingOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
 import { ChatLimits, GOODS_STATUSES, type MessageType, UploadLimits } from "@xianzhi/contract/constants";
-import { App, Avatar, Button, Input, Spin, Upload } from "antd";
+import { Avatar, Button, Input, Spin, Upload } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../app/api-error";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
+import { message as toast } from "../../components/toasts";
 import { useUploadPicture } from "../pictures";
 import { ProfileLink } from "../sellers/ui";
 import { loadOlderMessages, sendMessage, useSetReadMutation, useThreadQuery } from "./chat-api";
@@ -52,7 +53,6 @@ function useOlderMessages(chatId: string, oldestId: string | undefined) {
 
 /** One chat, read from its thread in the cache: history loading upwards, live messages, my pending ones. */
 export function Conversation({ chat }: { chat: Chat }) {
-  const { message: toast } = App.useApp();
   const dispatch = useAppDispatch();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const { data: thread, isLoading } = useThreadQuery(chat.chatId);

@@ -1,8 +1,8 @@
-import { App } from "antd";
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
+import { notification } from "../../components/toasts";
 import { chatApi } from "./chat-api";
 import { messageText } from "./chat-messages";
 import { onChatEvent } from "./chat-socket";
@@ -12,7 +12,6 @@ import { onChatEvent } from "./chat-socket";
  * one per chat, updated as more arrive. Clicking it opens the conversation.
  */
 export function useMessageNotifications(): void {
-  const { notification } = App.useApp();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const location = useLocation();
@@ -46,6 +45,6 @@ export function useMessageNotifications(): void {
           },
         });
       }),
-    [notification, navigate, dispatch],
+    [navigate, dispatch],
   );
 }

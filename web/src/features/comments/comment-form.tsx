@@ -1,9 +1,11 @@
 import type { GoodsComment } from "@xianzhi/contract";
 import { CommentLimits } from "@xianzhi/contract/constants";
-import { App, Button, Form, Input } from "antd";
+import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { PlainButton } from "../../components/plain-controls";
+import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { keepDraft, readDraft } from "./comment-draft";
 import { useAddCommentMutation } from "./comments-api";
@@ -18,14 +20,28 @@ interface CommentFormProps {
 /**
  * The comment box. A visitor is sent to log in and back; what they typed waits for them as a
  * draft (comment-draft.ts). Render it with `key={goodsId}`, so each goods has its own draft.
+ * Drawn as Ant Design's form (a growing text area with its count, the error under it) without it:
+ * every goods page shows this box.
  */
 export function CommentForm({ goodsId, replyTo, onCancelReply, onPosted }: CommentFormProps) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const [addComment, { isLoading: sending }] = useAddCommentMutation();
-  const [form] = Form.useForm<{ content: string }>();
+  const [content, setContent] = useState(() => readDraft(goodsId));
+  // As Ant Design's form: the error shows once the field was changed or the form sent.
+  const [checked, setChecked] = useState(false);
+  const errorId = useId();
+  const missing = checked && content.trim() === "";
 
-  const submit = async ({ content }: { content: string }) => {
+  const change = (value: string) => {
+    setContent(value);
+    setChecked(true);
+    keepDraft(goodsId, value);
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (sending) return;
+    setChecked(true);
+    if (content.trim() === "") return;
     if (!isSignedIn()) {
       navigate(paths.login, { state: { from: paths.goodsInfo(goodsId) } });
       return;
@@ -35,43 +51,48 @@ export function CommentForm({ goodsId, replyTo, onCancelReply, onPosted }: Comme
       message.error(errorText(result.error));
       return;
     }
-    form.setFieldValue("content", "");
+    setContent("");
+    setChecked(false);
     keepDraft(goodsId, "");
     onPosted();
     message.success("评论成功");
   };
 
   return (
-    <Form
-      form={form}
-      initialValues={{ content: readDraft(goodsId) }}
-      onValuesChange={(_changed, values) => keepDraft(goodsId, values.content ?? "")}
-      onFinish={submit}
-      className="comments__form"
-    >
+    <form className="comments__form" onSubmit={submit} noValidate>
       {replyTo && (
         <div className="comments__replying">
           回复 @{replyTo.user.nickname}
-          <Button type="link" onClick={onCancelReply}>
+          <button type="button" className="plain-link-button" onClick={onCancelReply}>
             取消
-          </Button>
+          </button>
         </div>
       )}
-      <Form.Item
-        name="content"
-        rules={[{ required: true, whitespace: true, message: "请输入留言内容" }, { max: CommentLimits.contentMax }]}
-      >
-        <Input.TextArea
-          aria-label="留言内容"
-          placeholder={isSignedIn() ? "问问卖家细节吧" : "登录后可以留言，写好的内容会保留"}
-          autoSize={{ minRows: 2, maxRows: 6 }}
-          maxLength={CommentLimits.contentMax}
-          showCount
-        />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" loading={sending} className="comments__submit">
+      <div className="comments__field">
+        <div className={`comments__box${missing ? " comments__box--error" : ""}`}>
+          <textarea
+            className="comments__input"
+            aria-label="留言内容"
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? errorId : undefined}
+            placeholder={isSignedIn() ? "问问卖家细节吧" : "登录后可以留言，写好的内容会保留"}
+            maxLength={CommentLimits.contentMax}
+            value={content}
+            onChange={(event) => change(event.target.value)}
+          />
+        </div>
+        <span className="comments__count">
+          {content.length} / {CommentLimits.contentMax}
+        </span>
+        {missing && (
+          <div id={errorId} className="comments__error" role="alert">
+            请输入留言内容
+          </div>
+        )}
+      </div>
+      <PlainButton primary type="submit" loading={sending} className="comments__submit">
         {isSignedIn() ? "发表留言" : "登录后发表"}
-      </Button>
-    </Form>
+      </PlainButton>
+    </form>
   );
 }

@@ -1,13 +1,19 @@
 import type { GoodsComment } from "@xianzhi/contract";
-import { Avatar, Button, Empty, List, Pagination } from "antd";
 import { useState } from "react";
+import { Empty } from "../../components/empty";
 import { formatTime } from "../../components/format";
+import { InitialAvatar } from "../../components/initial-avatar";
+import { Pager } from "../../components/plain-controls";
+import { PlainSkeleton } from "../../components/plain-skeleton";
 import { ProfileLink } from "../sellers/ui";
 import { CommentForm } from "./comment-form";
 import { useCommentsQuery } from "./comments-api";
 import "./comments.css";
 
-/** Comments of a goods item, newest first, with replies and a comment box. */
+/**
+ * Comments of a goods item, newest first, with replies and a comment box. Drawn as Ant Design's
+ * List (avatar, name and time, the words, 回复 on the right) without it: every goods page shows it.
+ */
 export function CommentSection({ goodsId }: { goodsId: string }) {
   const [page, setPage] = useState(1);
   const [replyTo, setReplyTo] = useState<GoodsComment | null>(null);
@@ -26,53 +32,43 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
           setPage(1);
         }}
       />
-      {data && data.list.length === 0 ? (
-        <Empty description="还没有留言，来问问卖家吧" />
-      ) : (
-        <List
-          loading={isLoading}
-          dataSource={data?.list ?? []}
-          renderItem={(comment) => (
-            <List.Item
-              key={comment.id}
-              actions={[
-                <Button key="reply" type="link" className="comments__reply" onClick={() => setReplyTo(comment)}>
-                  回复
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta
-                avatar={
-                  <ProfileLink user={comment.user} decorative>
-                    <Avatar src={comment.user.avatarUrl || undefined}>{comment.user.nickname.slice(0, 1)}</Avatar>
-                  </ProfileLink>
-                }
-                title={
-                  <span>
+      {isLoading && <PlainSkeleton rows={2} />}
+      {data && data.list.length === 0 && <Empty description="还没有留言，来问问卖家吧" />}
+      {data && data.list.length > 0 && (
+        <ul className="comments__list">
+          {data.list.map((comment) => (
+            <li key={comment.id} className="comments__item">
+              <div className="comments__meta">
+                <ProfileLink user={comment.user} decorative>
+                  <InitialAvatar size={32} src={comment.user.avatarUrl} name={comment.user.nickname} />
+                </ProfileLink>
+                <div className="comments__body">
+                  <div className="comments__author">
                     <ProfileLink user={comment.user}>{comment.user.nickname}</ProfileLink>
                     <span className="comments__time">{formatTime(comment.createdAt)}</span>
-                  </span>
-                }
-                description={
-                  <span className="comments__content">
+                  </div>
+                  <div className="comments__content">
                     {comment.replyToUser && (
                       <span className="comments__reply-to">回复 @{comment.replyToUser.nickname}：</span>
                     )}
                     {comment.content}
-                  </span>
-                }
-              />
-            </List.Item>
-          )}
-        />
+                  </div>
+                </div>
+              </div>
+              <button type="button" className="plain-link-button comments__reply" onClick={() => setReplyTo(comment)}>
+                回复
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
-      {data && data.total > data.pageSize && (
-        <Pagination
+      {data && (
+        <Pager
+          className="comments__pages"
           current={page}
           pageSize={data.pageSize}
           total={data.total}
           onChange={setPage}
-          showSizeChanger={false}
         />
       )}
     </section>

@@ -1,5 +1,5 @@
-import { HeartFilled, HeartOutlined } from "@ant-design/icons";
-import { Button } from "antd";
+import { HeartFilled, HeartOutlined } from "../../components/icons";
+import { PlainButton } from "../../components/plain-controls";
 import { isSignedIn } from "../accounts";
 import { useFavoriteExistsQuery } from "./favorites-api";
 import { useToggleFavorite } from "./use-toggle-favorite";
@@ -16,8 +16,8 @@ export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onN
     await toggle(goodsId, Boolean(favorite?.exists));
   };
   return (
-    <Button
-      size="large"
+    <PlainButton
+      large
       icon={
         favorite?.exists ? (
           <HeartFilled className="heart--on" aria-hidden="true" />
@@ -29,6 +29,6 @@ export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onN
       aria-pressed={Boolean(favorite?.exists)}
     >
       {favorite?.exists ? "已收藏" : "收藏"}
-    </Button>
+    </PlainButton>
   );
 }

@@ -1,14 +1,15 @@
-import { HeartFilled, HeartOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
-import { App } from "antd";
+
 import type { MouseEvent, ReactNode } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
+import { HeartFilled, HeartOutlined } from "../../components/icons";
 import { isSignedIn } from "../accounts";
 import { useFavoriteIdsQuery } from "./favorites-api";
 import { useToggleFavorite } from "./use-toggle-favorite";
 import "./favorites.css";
+import { message } from "../../components/toasts";
 
 interface FavoriteHeartProps {
   goods: Goods;
@@ -20,7 +21,6 @@ interface FavoriteHeartProps {
  * server refuses); a visitor is taken to sign in and brought back.
  */
 export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
   const toggle = useToggleFavorite();

@@ -1,5 +1,5 @@
-import { App } from "antd";
 import { errorText } from "../../app/api-error";
+import { message } from "../../components/toasts";
 import { useAddFavoriteMutation, useRemoveFavoriteMutation } from "./favorites-api";
 
 /**
@@ -7,7 +7,6 @@ import { useAddFavoriteMutation, useRemoveFavoriteMutation } from "./favorites-a
  * with the server's reason. The goods page's button and the cards' hearts both toggle this way.
  */
 export function useToggleFavorite(): (goodsId: string, isFavorite: boolean) => Promise<void> {
-  const { message } = App.useApp();
   const [addFavorite] = useAddFavoriteMutation();
   const [removeFavorite] = useRemoveFavoriteMutation();
   return async (goodsId, isFavorite) => {

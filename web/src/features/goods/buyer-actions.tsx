@@ -1,9 +1,10 @@
-import { MessageOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
-import { App, Button } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { MessageOutlined } from "../../components/icons";
+import { PlainButton } from "../../components/plain-controls";
+import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { useOpenChatMutation } from "../chat";
 import { FavoriteButton } from "../favorites/ui";
@@ -14,7 +15,6 @@ import { FavoriteButton } from "../favorites/ui";
  */
 export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSignIn: () => void }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [openChat, { isLoading: opening }] = useOpenChatMutation();
   const sold = goods.status === "sold";
 
@@ -27,9 +27,9 @@ export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSign
   return (
     <>
       <FavoriteButton goodsId={goods.id} onNeedSignIn={onNeedSignIn} />
-      <Button
-        size="large"
-        type="primary"
+      <PlainButton
+        large
+        primary
         icon={<MessageOutlined />}
         onClick={chatWithSeller}
         loading={opening}
@@ -37,7 +37,7 @@ export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSign
         className="goods-info__chat"
       >
         {sold ? "已售出" : "聊一聊"}
-      </Button>
+      </PlainButton>
     </>
   );
 }

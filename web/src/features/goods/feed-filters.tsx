@@ -1,11 +1,11 @@
-import { CloseOutlined, FilterOutlined } from "@ant-design/icons";
 import { CONDITIONS } from "@xianzhi/contract/constants";
-import { Button } from "antd";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { CountBadge } from "../../components/count-badge";
+import { CloseOutlined, FilterOutlined } from "../../components/icons";
+import { withAntd } from "../../components/with-antd";
 import { activeFilterCount, type FeedFilterValues, NO_FILTERS, priceRangeText } from "./feed-filter-values";
 
-const FeedFilterPanel = lazy(() => import("./feed-filter-panel"));
+const FeedFilterPanel = withAntd(async () => (await import("./feed-filter-panel")).default);
 
 interface FeedFiltersProps {
   values: FeedFilterValues;
@@ -37,15 +37,7 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
       </CountBadge>
       {/* Mounted from the first opening on, so that it keeps its closing animation. */}
       {opened && (
-        <Suspense fallback={null}>
-          <FeedFilterPanel
-            open={open}
-            draft={draft}
-            setDraft={setDraft}
-            onClose={() => setOpen(false)}
-            onApply={apply}
-          />
-        </Suspense>
+        <FeedFilterPanel open={open} draft={draft} setDraft={setDraft} onClose={() => setOpen(false)} onApply={apply} />
       )}
     </>
   );
@@ -90,9 +82,9 @@ export function NothingMatches({ values, onChange, otherwise }: FeedFiltersProps
   return (
     <>
       没有符合筛选条件的闲置，
-      <Button type="link" className="feed-filters__clear" onClick={() => onChange(NO_FILTERS)}>
+      <button type="button" className="plain-link-button feed-filters__clear" onClick={() => onChange(NO_FILTERS)}>
         清除筛选
-      </Button>
+      </button>
     </>
   );
 }

@@ -1,6 +1,9 @@
 import type { Picture } from "@xianzhi/contract";
-import { Image } from "antd";
 import { useRef, useState } from "react";
+import { withAntd } from "../../components/with-antd";
+
+/** Loaded, with Ant Design, when a picture is first opened. */
+const GalleryPreview = withAntd(async () => (await import("./gallery-preview")).GalleryPreview);
 
 /**
  * Every picture of a goods item, the cover first, whole (portrait photos are not cropped): swiped
@@ -9,6 +12,7 @@ import { useRef, useState } from "react";
 export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  const [previewing, setPreviewing] = useState<number | null>(null);
   if (pictures.length === 0) return <div className="goods-gallery__empty">暂无图片</div>;
 
   const show = (index: number) => {
@@ -25,21 +29,35 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
   return (
     <div className="goods-gallery">
       <div className="goods-gallery__stage">
-        <Image.PreviewGroup>
-          <div className="goods-gallery__track" ref={track} onScroll={followSwipe}>
-            {pictures.map((picture, index) => (
-              <div key={picture.id} className="goods-gallery__slide">
+        <div className="goods-gallery__track" ref={track} onScroll={followSwipe}>
+          {pictures.map((picture, index) => (
+            <div key={picture.id} className="goods-gallery__slide">
+              {/* As Ant Design's Image: the picture is a button that opens the preview (a shade on hover). */}
+              <button
+                type="button"
+                className="goods-gallery__open"
+                aria-label={altOf(index)}
+                onClick={() => setPreviewing(index)}
+              >
                 {/* The cover is the page's largest paint: it loads first; the others when swiped to. */}
-                <Image
+                <img
                   src={picture.url}
                   alt={altOf(index)}
                   loading={index === 0 ? "eager" : "lazy"}
                   fetchPriority={index === 0 ? "high" : "auto"}
                 />
-              </div>
-            ))}
-          </div>
-        </Image.PreviewGroup>
+              </button>
+            </div>
+          ))}
+        </div>
+        {previewing !== null && (
+          <GalleryPreview
+            pictures={pictures}
+            current={previewing}
+            onChange={setPreviewing}
+            onClose={() => setPreviewing(null)}
+          />
+        )}
         {pictures.length > 1 && (
           <span className="goods-gallery__counter" aria-hidden="true">
             {current + 1} / {pictures.length}

@@ -1,8 +1,9 @@
 import type { Goods } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
-import { Empty, Skeleton } from "antd";
 import type { ReactNode } from "react";
+import { Empty } from "../../components/empty";
 import { Pager } from "../../components/plain-controls";
+import { PlainSkeleton, PlainSkeletonImage } from "../../components/plain-skeleton";
 import { GoodsCard } from "./goods-card";
 import "./feed.css";
 
@@ -28,8 +29,8 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction 
         {Array.from({ length: 8 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
           <div className="goods-card goods-card--skeleton" key={i}>
-            <Skeleton.Image active className="goods-card__skeleton-image" />
-            <Skeleton active paragraph={{ rows: 2 }} title={false} />
+            <PlainSkeletonImage className="goods-card__skeleton-image" />
+            <PlainSkeleton rows={2} title={false} />
           </div>
         ))}
       </div>

@@ -1,27 +1,38 @@
-import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
 import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
-import { Button, Result, Skeleton, Tag } from "antd";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
+import { PlainSkeleton } from "../../components/plain-skeleton";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useHydrated } from "../../components/use-hydrated";
+import { withAntd } from "../../components/with-antd";
 import { CommentSection } from "../comments/ui";
 import { ProfileLink } from "../sellers/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
-import { OwnerActions } from "./owner-actions";
 import { SimilarGoods } from "./similar-goods";
 import { usePhoneLayout } from "./use-phone-layout";
 import "./goods-info.css";
 
-/** Solid tags with white text, dark enough to read (WCAG AA). */
-const STATUS_COLORS: Record<GoodsStatus, string> = { on_sale: "#237804", reserved: "#ad4e00", sold: "#595959" };
+// Built with Ant Design, and never part of what a visitor sees: loaded with it when shown.
+const OwnerActions = withAntd(async () => (await import("./owner-actions")).OwnerActions);
+const GoodsMissing = withAntd(async () => (await import("./goods-missing")).GoodsMissing);
+
+/**
+ * The status tag's words in a dark colour on a pale tint of it (as Ant Design's Tag draws a custom
+ * colour: the same hue at 95% lightness), dark enough to read (WCAG AA).
+ */
+const STATUS_COLORS: Record<GoodsStatus, { color: string; backgroundColor: string }> = {
+  on_sale: { color: "#237804", backgroundColor: "#edfee6" },
+  reserved: { color: "#ad4e00", backgroundColor: "#fff1e5" },
+  sold: { color: "#595959", backgroundColor: "#f2f2f2" },
+};
 
 /** What a buyer must know before anything else when the goods are no longer simply for sale. */
 const STATUS_NOTICES: Partial<Record<GoodsStatus, string>> = {
@@ -39,16 +50,8 @@ export default function GoodsInfoScreen() {
   // Below the fold, with answers of their own: rendered by the browser, after it has taken the page over.
   const hydrated = useHydrated();
 
-  if (isLoading) return <Skeleton active className="page" paragraph={{ rows: 8 }} />;
-  if (error || !goods) {
-    return (
-      <Result
-        status="404"
-        title="闲置不存在或已删除"
-        extra={<Button onClick={() => navigate(paths.home)}>回首页</Button>}
-      />
-    );
-  }
+  if (isLoading) return <PlainSkeleton className="page" rows={8} />;
+  if (error || !goods) return <GoodsMissing onHome={() => navigate(paths.home)} />;
   const sold = goods.status === "sold";
   const notice = STATUS_NOTICES[goods.status];
   const mine = myId === goods.seller.id;
@@ -72,9 +75,11 @@ export default function GoodsInfoScreen() {
           <h1 className="goods-info__title">{goods.title}</h1>
           <GoodsPrice goods={goods} />
           <div className="goods-info__tags">
-            <Tag color={STATUS_COLORS[goods.status]}>{GOODS_STATUSES[goods.status]}</Tag>
-            <Tag>{CONDITIONS[goods.condition]}</Tag>
-            <Tag>{CATEGORIES[goods.category]}</Tag>
+            <span className="goods-info__tag" style={STATUS_COLORS[goods.status]}>
+              {GOODS_STATUSES[goods.status]}
+            </span>
+            <span className="goods-info__tag">{CONDITIONS[goods.condition]}</span>
+            <span className="goods-info__tag">{CATEGORIES[goods.category]}</span>
           </div>
           <GoodsMeta goods={goods} />
           <ProfileLink user={goods.seller} className="goods-info__seller">

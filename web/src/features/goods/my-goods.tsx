@@ -1,14 +1,19 @@
 import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
-import { Empty, Pagination, Segmented, Skeleton } from "antd";
 import { useState } from "react";
+import { Empty } from "../../components/empty";
+import { Pager, Segmented } from "../../components/plain-controls";
+import { PlainSkeleton } from "../../components/plain-skeleton";
+import { withAntd } from "../../components/with-antd";
 import { useMyGoodsQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
-import { OwnerActions } from "./owner-actions";
 import "./my-goods.css";
 
+// Loaded with Ant Design: the goods grid this module sits beside is on every goods screen, which load none of it.
+const OwnerActions = withAntd(async () => (await import("./owner-actions")).OwnerActions);
+
 const filterOptions = [
-  { label: "全部", value: "" },
-  ...Object.entries(GOODS_STATUSES).map(([value, label]) => ({ label, value })),
+  { label: "全部", value: "" as const },
+  ...Object.entries(GOODS_STATUSES).map(([value, label]) => ({ label, value: value as GoodsStatus })),
 ];
 
 /** The user's own goods by status, each with its actions: status, edit, delete. */
@@ -24,12 +29,12 @@ export function MyGoods() {
         options={filterOptions}
         value={status}
         onChange={(value) => {
-          setStatus(value as GoodsStatus | "");
+          setStatus(value);
           setPage(1);
         }}
         className="userinfo__filter"
       />
-      {isLoading && <Skeleton active />}
+      {isLoading && <PlainSkeleton rows={3} />}
       {data && data.list.length === 0 && <Empty description="还没有发布闲置" />}
       <div className="goods-grid">
         {data?.list.map((goods) => (
@@ -39,14 +44,13 @@ export function MyGoods() {
           </div>
         ))}
       </div>
-      {data && data.total > data.pageSize && (
-        <Pagination
+      {data && (
+        <Pager
           className="goods-pagination"
           current={page}
           pageSize={data.pageSize}
           total={data.total}
           onChange={setPage}
-          showSizeChanger={false}
         />
       )}
     </>

@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
 import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
-import { App, Button, Popconfirm, Select } from "antd";
+import { Button, Popconfirm, Select } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { message } from "../../components/toasts";
 import { useDeleteGoodsMutation, useSetGoodsStatusMutation } from "./goods-api";
 
 const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ value, label }));
@@ -19,7 +20,6 @@ interface OwnerActionsProps {
 /** What a seller does with their own goods: set the status, edit, delete (after a confirm). */
 export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActionsProps) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
   const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
   const size = compact ? "small" : "large";

@@ -1,6 +1,6 @@
 import type { CreateGoodsBody } from "@xianzhi/contract";
 import { CATEGORIES, CONDITIONS, GoodsLimits } from "@xianzhi/contract/constants";
-import { Alert, App, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "antd";
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { PICTURE_HINT, type PictureItem, PictureUploader } from "../pictures/ui";
 import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
 import "./post.css";
+import { message } from "../../components/toasts";
 
 interface PostValues {
   title: string;
@@ -30,7 +31,6 @@ const categoryOptions = Object.entries(CATEGORIES).map(([value, label]) => ({ va
 export default function PostScreen() {
   useDocumentTitle(titles.post);
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const [params] = useSearchParams();
   const editId = params.get("edit");
   const { data: editing, isLoading } = useGoodsInfoQuery(editId ?? "", { skip: !editId });

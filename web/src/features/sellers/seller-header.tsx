@@ -1,6 +1,6 @@
-import { EnvironmentOutlined } from "@ant-design/icons";
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
+import { EnvironmentOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
 

@@ -1,5 +1,4 @@
 import type { ThemeConfig } from "antd";
-import { UI } from "./constants";
 
 /**
  * The palette, defined once: Ant Design's theme is built from it and the stylesheets read it as
@@ -30,7 +29,7 @@ export const antdTheme: ThemeConfig = {
     colorBgContainer: palette.card,
     colorError: palette.danger,
     borderRadius: 8,
-    zIndexPopupBase: UI.popupZIndexBase,
+    zIndexPopupBase: 1000,
   },
   components: {
     // Four tabs of four characters fit a 360 px phone without the overflow menu.
@@ -45,3 +44,9 @@ export function paletteProperties(): [string, string][] {
     colour,
   ]);
 }
+
+/** Toasts: messages 3 s at 8 px from the top, three at most; notices 4.5 s (product spec, section 9). */
+export const toastSettings = {
+  message: { duration: 3, top: 8, maxCount: 3 },
+  notification: { duration: 4.5 },
+} as const;
