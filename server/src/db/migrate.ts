@@ -13,6 +13,7 @@ import * as listedSearch from "./migrations/0010-listed-search.js";
 import * as favoritesNewest from "./migrations/0011-favorites-newest.js";
 import * as chatActivity from "./migrations/0012-chat-activity.js";
 import * as favoriteCounts from "./migrations/0013-favorite-counts.js";
+import * as favoritePrices from "./migrations/0014-favorite-prices.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -29,6 +30,7 @@ const migrations = {
   "0011-favorites-newest": favoritesNewest,
   "0012-chat-activity": chatActivity,
   "0013-favorite-counts": favoriteCounts,
+  "0014-favorite-prices": favoritePrices,
 } satisfies Record<string, Migration>;
 
 /**
