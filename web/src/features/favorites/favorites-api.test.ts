@@ -70,7 +70,7 @@ async function storeWithFeed() {
   );
   await feed;
   const hearts = store.dispatch(favoritesApi.endpoints.favoriteIds.initiate(["1", "2"]));
-  await answerNext("/api/fav/ids", envelope({ goodsIds: [] }));
+  await answerNext("/api/fav/ids", envelope({ goodsIds: [], priceDropCents: {} }));
   await hearts;
 
   const read = () => ({

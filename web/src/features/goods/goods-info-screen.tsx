@@ -11,6 +11,7 @@ import { InitialAvatar } from "../../components/initial-avatar";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useHydrated } from "../../components/use-hydrated";
 import { CommentSection } from "../comments/ui";
+import { FavoritePriceDrop } from "../favorites/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
@@ -69,7 +70,7 @@ export default function GoodsInfoScreen() {
             </div>
           )}
           <h1 className="goods-info__title">{goods.title}</h1>
-          <GoodsPrice goods={goods} />
+          <GoodsPrice goods={goods} mine={mine} />
           <div className="goods-info__tags">
             <Tag color={STATUS_COLORS[goods.status]}>{GOODS_STATUSES[goods.status]}</Tag>
             <Tag>{CONDITIONS[goods.condition]}</Tag>
@@ -103,10 +104,12 @@ export default function GoodsInfoScreen() {
   );
 }
 
-function GoodsPrice({ goods }: { goods: Goods }) {
+/** The price, with 降价 ¥X when the user keeps the goods and they have got cheaper since. */
+function GoodsPrice({ goods, mine }: { goods: Goods; mine: boolean }) {
   return (
     <div className="goods-info__price">
       <span className="goods-info__price-now">{formatPrice(goods.priceCents)}</span>
+      {!mine && <FavoritePriceDrop goodsId={goods.id} />}
       {goods.originalPriceCents !== null && (
         <span className="goods-info__price-original">原价 {formatPrice(goods.originalPriceCents)}</span>
       )}
