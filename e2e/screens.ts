@@ -5,6 +5,8 @@ import { signInAs, waitUntilSettled } from "./browser.js";
 export interface DemoIds {
   goodsId: string;
   goodsOwner: string;
+  /** Goods bob keeps that got cheaper since (the demo's price cut): his goods page shows 降价 ¥X. */
+  cheaperFavoriteId: string;
 }
 
 /** One state of one screen, for the accessibility test and the screenshots. */
@@ -40,6 +42,7 @@ export const SCREEN_STATES: ScreenState[] = [
     path: (ids) => `/goodsinfo/${ids.goodsId}`,
   },
   { name: "goods-info-owner", user: (ids) => ids.goodsOwner, path: (ids) => `/goodsinfo/${ids.goodsId}` },
+  { name: "goods-info-price-drop", user: () => "bob", path: (ids) => `/goodsinfo/${ids.cheaperFavoriteId}` },
   { name: "login", path: () => "/login" },
   { name: "register", path: () => "/reg" },
   { name: "post", user: () => "bob", path: () => "/post" },
@@ -80,7 +83,21 @@ export async function demoIds(baseUrl: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
   const goodsId = String(list.data.list[0].id);
   const detail = await (await fetch(`${baseUrl}/api/goods/info/${goodsId}`)).json();
-  return { goodsId, goodsOwner: detail.data.seller.username };
+  return { goodsId, goodsOwner: detail.data.seller.username, cheaperFavoriteId: await cheaperFavoriteOfBob(baseUrl) };
+}
+
+async function cheaperFavoriteOfBob(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/user/login/username`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "bob", password: "xianzhi123" }),
+  });
+  const { token } = (await login.json()).data;
+  const favorites = await fetch(`${baseUrl}/api/fav?pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const list: { id: string; priceDropCents: number }[] = (await favorites.json()).data.list;
+  const cheaper = list.find((goods) => goods.priceDropCents > 0);
+  if (!cheaper) throw new Error("the demo data has no favourite of bob's that got cheaper");
+  return cheaper.id;
 }
 
 /** Signs in as the state's user (if any), opens the screen and brings it into its state. */

@@ -7,7 +7,7 @@ import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { isSignedIn } from "../accounts";
 import { useFavoriteIdsQuery } from "./favorites-api";
-import { PriceDropTag } from "./price-drop-tag";
+import { priceDropNote } from "./price-drop-tag";
 import { useToggleFavorite } from "./use-toggle-favorite";
 import "./favorites.css";
 
@@ -70,6 +70,6 @@ export function useFavoriteMarks(list: Goods[] | undefined): FavoriteMarks {
   return {
     cardAction: (goods) =>
       goods.seller.id === myId ? null : <FavoriteHeart goods={goods} favorite={favorites.has(goods.id)} />,
-    cardPriceNote: (goods) => <PriceDropTag cents={data?.priceDropCents[goods.id]} />,
+    cardPriceNote: (goods) => priceDropNote(data?.priceDropCents[goods.id]),
   };
 }

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { GoodsGrid } from "../goods/ui";
 import { useFavoriteMarks } from "./favorite-heart";
 import { useFavoritesQuery } from "./favorites-api";
-import { PriceDropTag } from "./price-drop-tag";
+import { priceDropNote } from "./price-drop-tag";
 
 /** The signed-in user's favourites, 20 a page, each with how much cheaper it is than when kept. */
 export function FavoriteList() {
@@ -17,7 +17,7 @@ export function FavoriteList() {
       empty="还没有收藏，看到喜欢的就点个收藏吧"
       onPage={setPage}
       cardAction={cardAction}
-      cardPriceNote={(goods) => <PriceDropTag cents={drops.get(goods.id)} />}
+      cardPriceNote={(goods) => priceDropNote(drops.get(goods.id))}
     />
   );
 }

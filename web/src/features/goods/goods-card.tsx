@@ -43,7 +43,7 @@ export function GoodsCard({ goods, highlight, action, priceNote, eager = false }
           <h2 className="goods-card__title">
             <Highlight text={goods.title} words={highlight} />
           </h2>
-          <div className="goods-card__price-row">
+          <div className={`goods-card__price-row${priceNote ? " goods-card__price-row--noted" : ""}`}>
             <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
             {priceNote}
             <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
