@@ -70,8 +70,13 @@ const favoriteAmongQuery = preparedQueries<readonly number[], FavoritePrice, num
   (db, slot, count) =>
     db
       .selectFrom("favorites")
-      .innerJoin("goods", "goods.id", "favorites.goodsId")
-      .select(["favorites.goodsId", "favorites.favoritedPriceCents", "goods.priceCents"])
+      .select([
+        "favorites.goodsId",
+        "favorites.favoritedPriceCents",
+        // A subquery rather than a join: the goods are read only for the ids that are favourites,
+        // not for every id asked about.
+        sql<number>`(SELECT price_cents FROM goods WHERE goods.id = favorites.goods_id)`.as("priceCents"),
+      ])
       .where("favorites.userId", "=", slot(0))
       .where(
         "favorites.goodsId",
