@@ -6,6 +6,8 @@ export interface DemoIds {
   goodsId: string;
   goodsOwner: string;
   goodsOwnerId: string;
+  /** Goods bob keeps that got cheaper since (the demo's price cut): his goods page shows 降价 ¥X. */
+  cheaperFavoriteId: string;
 }
 
 /** One state of one screen, for the accessibility test and the screenshots. */
@@ -43,6 +45,7 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "goods-info-owner", user: (ids) => ids.goodsOwner, path: (ids) => `/goodsinfo/${ids.goodsId}` },
   { name: "user", path: (ids) => `/user/${ids.goodsOwnerId}` },
   { name: "user-sold", path: (ids) => `/user/${ids.goodsOwnerId}?tab=sold` },
+  { name: "goods-info-price-drop", user: () => "bob", path: (ids) => `/goodsinfo/${ids.cheaperFavoriteId}` },
   { name: "login", path: () => "/login" },
   { name: "register", path: () => "/reg" },
   { name: "post", user: () => "bob", path: () => "/post" },
@@ -83,7 +86,26 @@ export async function demoIds(baseUrl: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
   const goodsId = String(list.data.list[0].id);
   const detail = await (await fetch(`${baseUrl}/api/goods/info/${goodsId}`)).json();
-  return { goodsId, goodsOwner: detail.data.seller.username, goodsOwnerId: detail.data.seller.id };
+  return {
+    goodsId,
+    goodsOwner: detail.data.seller.username,
+    goodsOwnerId: detail.data.seller.id,
+    cheaperFavoriteId: await cheaperFavoriteOfBob(baseUrl),
+  };
+}
+
+async function cheaperFavoriteOfBob(baseUrl: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/user/login/username`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "bob", password: "xianzhi123" }),
+  });
+  const { token } = (await login.json()).data;
+  const favorites = await fetch(`${baseUrl}/api/fav?pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
+  const list: { id: string; priceDropCents: number }[] = (await favorites.json()).data.list;
+  const cheaper = list.find((goods) => goods.priceDropCents > 0);
+  if (!cheaper) throw new Error("the demo data has no favourite of bob's that got cheaper");
+  return cheaper.id;
 }
 
 /** Signs in as the state's user (if any), opens the screen and brings it into its state. */

@@ -1,5 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { IdSchema, listParam, text } from "./fields.js";
+import type { Goods } from "./goods.js";
 import { PageLimits } from "./values/envelope.js";
 import { CommentLimits } from "./values/social.js";
 import { z } from "./zod.js";
@@ -31,9 +32,22 @@ export interface FavoriteState {
   favCount: number;
 }
 
+/**
+ * How much cheaper, in fen, goods are now than when the user made them a favourite: what "降价 ¥X"
+ * shows. 0 when they are not cheaper (or not a favourite). A favourite added again counts from the
+ * price of that day; a price raised and lowered again counts from the favourite's price still.
+ */
+export type PriceDropCents = number;
+
 /** GET /fav/exists/{goodsId}. */
 export interface FavoriteExists {
   exists: boolean;
+  priceDropCents: PriceDropCents;
+}
+
+/** A goods item of the user's favourites list (GET /fav). */
+export interface FavoriteGoods extends Goods {
+  priceDropCents: PriceDropCents;
 }
 
 /** Which of a page of goods the user keeps as favourites: the hearts of a feed in one call. */
@@ -41,4 +55,6 @@ export const FavoriteIdsQuerySchema = z.object({ goodsIds: listParam(IdSchema, P
 export type FavoriteIdsQuery = z.infer<typeof FavoriteIdsQuerySchema>;
 export interface FavoriteIds {
   goodsIds: string[];
+  /** By goods id, those of `goodsIds` that are cheaper now than when made a favourite, and by how much. */
+  priceDropCents: Record<string, PriceDropCents>;
 }

@@ -16,6 +16,7 @@ import * as favoriteCounts from "./migrations/0013-favorite-counts.js";
 import * as wordPairs from "./migrations/0014-word-pairs.js";
 import * as listedBlocks from "./migrations/0015-listed-blocks.js";
 import * as sellerPages from "./migrations/0016-seller-pages.js";
+import * as favoritePrices from "./migrations/0017-favorite-prices.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -35,6 +36,7 @@ const migrations = {
   "0014-word-pairs": wordPairs,
   "0015-listed-blocks": listedBlocks,
   "0016-seller-pages": sellerPages,
+  "0017-favorite-prices": favoritePrices,
 } satisfies Record<string, Migration>;
 
 /**

@@ -104,6 +104,8 @@ export interface FavoritesTable {
   userId: number;
   goodsId: number;
   createdAt: Timestamp;
+  /** The goods' price when they were made a favourite (migration 0017): what "降价 ¥X" counts from. */
+  favoritedPriceCents: number;
 }
 
 /** SQLite only: the FTS5 index over goods titles and descriptions. */

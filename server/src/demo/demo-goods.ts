@@ -422,6 +422,12 @@ export const DEMO_FAVORITES: { user: "alice" | "bob" | "carol"; goodsIndex: numb
   { user: "bob", goodsIndex: 28 },
 ];
 
+/**
+ * Prices the sellers lower once the favourites are kept: the first goods to what its comment
+ * offers, so a favourite shows 降价 ¥X on a fresh machine.
+ */
+export const DEMO_PRICE_CUTS: { goodsIndex: number; yuan: number }[] = [{ goodsIndex: 0, yuan: 2300 }];
+
 /** A conversation about the first goods, so the chat screen is alive on a fresh machine. */
 export const DEMO_CHAT = {
   buyer: "bob" as const,

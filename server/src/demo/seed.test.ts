@@ -35,6 +35,15 @@ describe("demo data on first start", () => {
     expect(commented).toBeDefined();
   });
 
+  it("has a favourite that got cheaper since it was kept, for 降价 ¥X on a fresh machine", async () => {
+    const login = await call(t.app, "POST", "/api/user/login/username", {
+      body: { username: "bob", password: DEMO_PASSWORD },
+    });
+    const favorites = await call(t.app, "GET", "/api/fav", { token: login.data.token });
+    const iphone = favorites.data.list.find((goods: { title: string }) => goods.title === DEMO_GOODS[0]?.title);
+    expect(iphone).toMatchObject({ priceCents: 230000, priceDropCents: 9900 });
+  });
+
   it("is not added again on the next start", async () => {
     const again = await buildApp(t.config, { database: t.database, logger: false });
     const users = await again.db.selectFrom("users").select("username").execute();

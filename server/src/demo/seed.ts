@@ -6,12 +6,12 @@ import { insertUser, updateUser } from "../features/accounts/user-repository.js"
 import { openChat, sendMessage } from "../features/chat/chat-service.js";
 import { addComment } from "../features/comments/comment-service.js";
 import { addFavorite } from "../features/favorites/favorite-service.js";
-import { createGoods } from "../features/goods/goods-service.js";
+import { createGoods, editGoods } from "../features/goods/goods-service.js";
 import type { PictureFiles } from "../features/pictures/picture-files.js";
 import { insertPicture } from "../features/pictures/picture-repository.js";
 import { nowIso } from "../lib/clock.js";
 import { hashPassword } from "../lib/secrets.js";
-import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS } from "./demo-goods.js";
+import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS, DEMO_PRICE_CUTS } from "./demo-goods.js";
 import { demoPictureSvg } from "./pictures.js";
 
 export const DEMO_PASSWORD = "xianzhi123";
@@ -92,6 +92,10 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
   }
   for (const favorite of DEMO_FAVORITES) {
     await addFavorite(db, userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
+  }
+  for (const cut of DEMO_PRICE_CUTS) {
+    const seller = userIds[(DEMO_GOODS[cut.goodsIndex] as (typeof DEMO_GOODS)[number]).seller];
+    await editGoods({ db, files }, seller, goodsIds[cut.goodsIndex] as number, { priceCents: cut.yuan * 100 });
   }
   const goods = DEMO_GOODS[DEMO_CHAT.goodsIndex];
   if (!goods) return;

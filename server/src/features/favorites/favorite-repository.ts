@@ -5,11 +5,19 @@ import type { CurrentUser } from "../accounts/account-service.js";
 import { liveSessionOf, type SessionKey } from "../accounts/session-repository.js";
 import { type GoodsWithSellerRow, selectGoodsWithSeller } from "../goods/goods-repository.js";
 
-/** True when the favourite is new; adding one that exists changes nothing. */
+/**
+ * True when the favourite is new; adding one that exists changes nothing (it keeps the price it
+ * was made at). The price is read in the insert itself, so an edit in between cannot slip past it.
+ */
 export async function insertFavorite(db: DbOrTx, userId: number, goodsId: number, createdAt: string): Promise<boolean> {
   const row = await db
     .insertInto("favorites")
-    .values({ userId, goodsId, createdAt })
+    .values((eb) => ({
+      userId,
+      goodsId,
+      createdAt,
+      favoritedPriceCents: eb.selectFrom("goods").select("goods.priceCents").where("goods.id", "=", goodsId),
+    }))
     .onConflict((oc) => oc.columns(["userId", "goodsId"]).doNothing())
     .returning("goodsId")
     .executeTakeFirst();
@@ -29,37 +37,49 @@ export async function deleteFavorite(db: DbOrTx, userId: number, goodsId: number
 
 const favoriteOfSession = preparedQuery<
   SessionKey & { goodsId: number },
-  CurrentUser & { goods: number | null; favorite: number | null }
+  CurrentUser & { priceCents: number | null; favoritedPriceCents: number | null }
 >((db, slot) =>
   liveSessionOf(db, slot).select([
-    sql<number | null>`(SELECT 1 FROM goods WHERE goods.id = ${slot("goodsId")})`.as("goods"),
+    sql<number | null>`(SELECT price_cents FROM goods WHERE goods.id = ${slot("goodsId")})`.as("priceCents"),
     sql<
       number | null
-    >`(SELECT 1 FROM favorites WHERE favorites.user_id = sessions.user_id AND favorites.goods_id = ${slot("goodsId")})`.as(
-      "favorite",
+    >`(SELECT favorited_price_cents FROM favorites WHERE favorites.user_id = sessions.user_id AND favorites.goods_id = ${slot("goodsId")})`.as(
+      "favoritedPriceCents",
     ),
   ]),
 );
 
 /**
- * The live session of the key with, for its user, `goods` (null when there are no such goods) and
- * `favorite` (null when not a favourite): the session lookup and the answer in one query. Nothing
- * when the session is not live.
+ * The live session of the key with, for its user, the goods' `priceCents` (null when there are no
+ * such goods) and the `favoritedPriceCents` they were kept at (null when not a favourite): the
+ * session lookup and the answer in one query. Nothing when the session is not live.
  */
 export async function sessionFavorite(db: DbOrTx, key: SessionKey, goodsId: number) {
   const [row] = await favoriteOfSession.execute(db, { ...key, goodsId });
   return row;
 }
 
+export interface FavoritePrice {
+  goodsId: number;
+  favoritedPriceCents: number;
+  priceCents: number;
+}
+
 /** One query per number of ids; its arguments are the user's id, then the goods ids. */
-const favoriteAmongQuery = preparedQueries<readonly number[], { goodsId: number }, number>(
+const favoriteAmongQuery = preparedQueries<readonly number[], FavoritePrice, number>(
   (db, slot, count) =>
     db
       .selectFrom("favorites")
-      .select("goodsId")
-      .where("userId", "=", slot(0))
+      .select([
+        "favorites.goodsId",
+        "favorites.favoritedPriceCents",
+        // A subquery rather than a join: the goods are read only for the ids that are favourites,
+        // not for every id asked about.
+        sql<number>`(SELECT price_cents FROM goods WHERE goods.id = favorites.goods_id)`.as("priceCents"),
+      ])
+      .where("favorites.userId", "=", slot(0))
       .where(
-        "goodsId",
+        "favorites.goodsId",
         "in",
         Array.from({ length: count }, (_, i) => slot(i + 1)),
       ),
@@ -69,10 +89,12 @@ const favoriteAmongQuery = preparedQueries<readonly number[], { goodsId: number 
   { planEachRun: true },
 );
 
-/** The ones among `goodsIds` the user keeps as favourites, read off the primary key. */
-export async function favoriteAmong(db: DbOrTx, userId: number, goodsIds: number[]): Promise<number[]> {
-  const rows = await favoriteAmongQuery.execute(db, goodsIds.length, [userId, ...goodsIds]);
-  return rows.map((row) => row.goodsId);
+/**
+ * The ones among `goodsIds` the user keeps as favourites, read off the primary key, with the price
+ * each was kept at and the goods' price now.
+ */
+export function favoriteAmong(db: DbOrTx, userId: number, goodsIds: number[]): Promise<FavoritePrice[]> {
+  return favoriteAmongQuery.execute(db, goodsIds.length, [userId, ...goodsIds]);
 }
 
 export async function adjustFavCount(db: DbOrTx, goodsId: number, delta: number): Promise<number> {
@@ -86,13 +108,15 @@ export async function adjustFavCount(db: DbOrTx, goodsId: number, delta: number)
 }
 
 type FavoritesPageParams = { userId: number; limit: number; offset: number };
-type FavoritesPageRow = GoodsWithSellerRow & { favoritedAt: string; total: number | string };
+export type FavoriteGoodsRow = GoodsWithSellerRow & { favoritedPriceCents: number };
+type FavoritesPageRow = FavoriteGoodsRow & { favoritedAt: string; total: number | string };
 
 /**
- * A window of a user's favourites with the goods, their sellers and pictures and the user's count
- * of favourites, in one query, read from the newest end of the index (user, time, goods id) or from
- * the oldest. The window's goods ids are read with the offset off that index alone; only their
- * goods rows are then joined.
+ * A window of a user's favourites with the goods, their sellers and pictures, the price each was
+ * kept at and the user's count of favourites, in one query, read from the newest end of the index
+ * (user, time, goods id) or from the oldest. The window's goods ids are read with the offset off
+ * that index alone; only their goods rows, and their favourites' rows for the price, are then
+ * joined (the price in the window would read a row for every favourite the offset skips).
  */
 const favoritesWindowQuery = preparedQueries<FavoritesPageParams, FavoritesPageRow, "desc" | "asc">(
   (db, slot, direction) => {
@@ -107,8 +131,12 @@ const favoritesWindowQuery = preparedQueries<FavoritesPageParams, FavoritesPageR
     // No ORDER BY out here (see listedPageQuery): the page's few rows are put in order once read.
     return selectGoodsWithSeller(db)
       .innerJoin(window.as("page"), "page.goodsId", "goods.id")
+      .innerJoin("favorites as kept", (join) =>
+        join.onRef("kept.goodsId", "=", "page.goodsId").on("kept.userId", "=", slot("userId")),
+      )
       .select([
         "page.createdAt as favoritedAt",
+        "kept.favoritedPriceCents",
         sql<number | string>`(SELECT favorite_count FROM users WHERE users.id = ${slot("userId")})`.as("total"),
       ]);
   },
@@ -131,7 +159,7 @@ export async function favoriteGoodsPage(
   db: DbOrTx,
   userId: number,
   page: { limit: number; offset: number },
-): Promise<{ rows: GoodsWithSellerRow[]; total: number }> {
+): Promise<{ rows: FavoriteGoodsRow[]; total: number }> {
   // The first page is read newest first whatever the count: one statement, the count beside the rows.
   if (page.offset === 0) {
     const rows = await favoritesWindowQuery.execute(db, "desc", { userId, ...page });

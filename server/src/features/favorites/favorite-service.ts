@@ -1,4 +1,12 @@
-import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type {
+  FavoriteExists,
+  FavoriteGoods,
+  FavoriteIds,
+  FavoriteState,
+  Page,
+  PageQuery,
+  PriceDropCents,
+} from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -9,11 +17,17 @@ import { pageWindow, requireGoods } from "../goods/goods-service.js";
 import {
   adjustFavCount,
   deleteFavorite,
+  type FavoriteGoodsRow,
   favoriteAmong,
   favoriteGoodsPage,
   insertFavorite,
   sessionFavorite,
 } from "./favorite-repository.js";
+
+/** How much cheaper the goods are than when kept; a price raised since is no drop. */
+function priceDrop(favoritedPriceCents: number, priceCents: number): PriceDropCents {
+  return Math.max(0, favoritedPriceCents - priceCents);
+}
 
 /**
  * The favourite row and the goods' count change in one transaction, and the count moves only when
@@ -50,18 +64,36 @@ export async function favoriteOfSession(
 ): Promise<(CurrentUser & FavoriteExists) | undefined> {
   const row = await sessionFavorite(db, key, goodsId);
   if (!row) return undefined;
-  if (row.goods === null) throw appError("GOODS_NOT_FOUND");
-  return { userId: row.userId, sessionId: row.sessionId, exists: row.favorite !== null };
+  if (row.priceCents === null) throw appError("GOODS_NOT_FOUND");
+  const { favoritedPriceCents } = row;
+  return {
+    userId: row.userId,
+    sessionId: row.sessionId,
+    exists: favoritedPriceCents !== null,
+    priceDropCents: favoritedPriceCents === null ? 0 : priceDrop(favoritedPriceCents, row.priceCents),
+  };
 }
 
 /** Ids that name no goods (any more) are simply not favourites. */
 export async function favoriteIds(db: Db, userId: number, goodsIds: string[]): Promise<FavoriteIds> {
   const favorites = await favoriteAmong(db, userId, goodsIds.map(Number));
-  return { goodsIds: favorites.map(String) };
+  const priceDropCents: FavoriteIds["priceDropCents"] = {};
+  for (const favorite of favorites) {
+    const drop = priceDrop(favorite.favoritedPriceCents, favorite.priceCents);
+    if (drop > 0) priceDropCents[favorite.goodsId] = drop;
+  }
+  return { goodsIds: favorites.map((favorite) => String(favorite.goodsId)), priceDropCents };
+}
+
+function toFavoriteGoodsList(rows: FavoriteGoodsRow[]): FavoriteGoods[] {
+  return toGoodsList(rows).map((goods, i) => {
+    const row = rows[i] as FavoriteGoodsRow;
+    return { ...goods, priceDropCents: priceDrop(row.favoritedPriceCents, row.priceCents) };
+  });
 }
 
 /** Newest favourite first; sold goods stay in the list, marked as sold. */
-export async function listFavorites(db: Db, userId: number, query: PageQuery): Promise<Page<Goods>> {
+export async function listFavorites(db: Db, userId: number, query: PageQuery): Promise<Page<FavoriteGoods>> {
   const { rows, total } = await favoriteGoodsPage(db, userId, pageWindow(query));
-  return { list: toGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
+  return { list: toFavoriteGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
 }

@@ -30,8 +30,8 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
     // Who asks is checked before what they ask, as on every route: a bad id from someone signed
     // out is a 401, not a 400.
     if (!isId(goodsId)) await requireUser(req).then(() => goodsIdOf(req.params));
-    const { exists } = await requireUserWith(req, (key) => favoriteOfSession(db, key, Number(goodsId)));
-    return ok({ exists });
+    const { exists, priceDropCents } = await requireUserWith(req, (key) => favoriteOfSession(db, key, Number(goodsId)));
+    return ok({ exists, priceDropCents });
   });
 
   app.get("/fav/ids", async (req) => {

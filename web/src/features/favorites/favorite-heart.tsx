@@ -7,6 +7,7 @@ import { paths } from "../../app/paths";
 import { HeartFilled, HeartOutlined } from "../../components/icons";
 import { isSignedIn } from "../accounts";
 import { useFavoriteIdsQuery } from "./favorites-api";
+import { priceDropNote } from "./price-drop-tag";
 import { useToggleFavorite } from "./use-toggle-favorite";
 import "./favorites.css";
 import { message } from "../../components/toasts";
@@ -50,16 +51,25 @@ export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
   );
 }
 
+/** What a goods grid puts on each card for the signed-in user: the heart, and 降价 ¥X by the price. */
+export interface FavoriteMarks {
+  cardAction: (goods: Goods) => ReactNode;
+  cardPriceNote: (goods: Goods) => ReactNode;
+}
+
 /**
- * The hearts of one feed page, their state read in one call: what a goods grid puts on each card.
- * No heart on the user's own goods, which cannot be favourites.
+ * The hearts and price drops of one feed page, read in one call for the user (the page itself is
+ * the answer shared by everyone). No heart on the user's own goods, which cannot be favourites.
  */
-export function useFavoriteHearts(list: Goods[] | undefined): (goods: Goods) => ReactNode {
+export function useFavoriteMarks(list: Goods[] | undefined): FavoriteMarks {
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const goodsIds = list?.map((goods) => goods.id) ?? [];
   const signedIn = isSignedIn();
   const { data } = useFavoriteIdsQuery(goodsIds, { skip: !signedIn || goodsIds.length === 0 });
   const favorites = new Set(data?.goodsIds);
-  return (goods) =>
-    goods.seller.id === myId ? null : <FavoriteHeart goods={goods} favorite={favorites.has(goods.id)} />;
+  return {
+    cardAction: (goods) =>
+      goods.seller.id === myId ? null : <FavoriteHeart goods={goods} favorite={favorites.has(goods.id)} />,
+    cardPriceNote: (goods) => priceDropNote(data?.priceDropCents[goods.id]),
+  };
 }

@@ -1,5 +1,5 @@
 import { configureStore } from "@reduxjs/toolkit";
-import type { Goods } from "@xianzhi/contract";
+import type { FavoriteIds, Goods } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api";
@@ -57,8 +57,11 @@ function goods(id: string, favCount: number): Goods {
   return { id, title: `闲置 ${id}`, favCount } as Goods;
 }
 
-/** A store showing a feed page of goods 1 and 2 (goods 1 wanted by 3 people, no favourite yet). */
-async function storeWithFeed() {
+/**
+ * A store showing a feed page of goods 1 and 2 (goods 1 wanted by 3 people), by default with no
+ * favourite yet.
+ */
+async function storeWithFeed(hearts: FavoriteIds = { goodsIds: [], priceDropCents: {} }) {
   const store = configureStore({
     reducer: { [api.reducerPath]: api.reducer },
     middleware: (defaults) => defaults().concat(api.middleware),
@@ -69,9 +72,9 @@ async function storeWithFeed() {
     envelope({ list: [goods("1", 3), goods("2", 0)], total: 2, page: 1, pageSize: 20 } satisfies Page<Goods>),
   );
   await feed;
-  const hearts = store.dispatch(favoritesApi.endpoints.favoriteIds.initiate(["1", "2"]));
-  await answerNext("/api/fav/ids", envelope({ goodsIds: [] }));
-  await hearts;
+  const heartsLoaded = store.dispatch(favoritesApi.endpoints.favoriteIds.initiate(["1", "2"]));
+  await answerNext("/api/fav/ids", envelope(hearts));
+  await heartsLoaded;
 
   const read = () => ({
     favourites: favoritesApi.endpoints.favoriteIds.select(["1", "2"])(store.getState()).data?.goodsIds,
@@ -116,5 +119,16 @@ describe("the favourite heart", () => {
     await answerNext("/api/fav/1", { code: 500, msg: "服务器内部错误", data: null }, 500);
     expect((await removing).error).toBeDefined();
     expect(read()).toEqual({ favourites: ["1"], wanted: 4 });
+  });
+
+  it("takes the card's 降价 away at once with the favourite: kept again, it counts from today's price", async () => {
+    const { store } = await storeWithFeed({ goodsIds: ["1"], priceDropCents: { "1": 500 } });
+    const drops = () => favoritesApi.endpoints.favoriteIds.select(["1", "2"])(store.getState()).data?.priceDropCents;
+    expect(drops()).toEqual({ "1": 500 });
+    const removing = store.dispatch(favoritesApi.endpoints.removeFavorite.initiate("1"));
+    await vi.waitFor(() => expect(drops()).toEqual({}));
+    await answerNext("/api/fav/1", envelope({ exists: false, favCount: 2 }));
+    await removing;
+    expect(drops()).toEqual({});
   });
 });

@@ -1,4 +1,4 @@
-import type { FavoriteExists, FavoriteIds, FavoriteState, Goods, PageQuery } from "@xianzhi/contract";
+import type { FavoriteExists, FavoriteGoods, FavoriteIds, FavoriteState, PageQuery } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import { goodsApi } from "../goods";
@@ -28,7 +28,8 @@ function patchFeedCounts(state: unknown, goodsId: string, delta: number) {
 
 /**
  * Every heart and count showing the goods changes at once (the goods page's button, each feed's
- * hearts and counts, the goods page's count); a failed call puts each back.
+ * hearts and counts, the goods page's count); a failed call puts each back. A favourite added or
+ * taken away shows no price drop: a new one counts from today's price.
  */
 function optimistic(exists: boolean) {
   return async (goodsId: string, { dispatch, getState, queryFulfilled }: MutationLifecycle) => {
@@ -46,11 +47,13 @@ function optimistic(exists: boolean) {
         favoritesApi.util.updateQueryData("favoriteIds", ids, (draft) => {
           const others = draft.goodsIds.filter((id) => id !== goodsId);
           draft.goodsIds = exists ? [...others, goodsId] : others;
+          delete draft.priceDropCents[goodsId];
         }),
       );
     const patches = [
       favoritesApi.util.updateQueryData("favoriteExists", goodsId, (draft) => {
         draft.exists = exists;
+        draft.priceDropCents = 0;
       }),
       goodsApi.util.updateQueryData("goodsInfo", goodsId, (draft) => {
         draft.favCount = Math.max(0, draft.favCount + delta);
@@ -68,14 +71,14 @@ function optimistic(exists: boolean) {
 
 export const favoritesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    favorites: build.query<Page<Goods>, Partial<PageQuery>>({
+    favorites: build.query<Page<FavoriteGoods>, Partial<PageQuery>>({
       query: (params) => ({ url: "/fav/", params }),
       providesTags: ["Favorites"],
     }),
     favoriteExists: build.query<FavoriteExists, string>({
       query: (goodsId) => `/fav/exists/${goodsId}`,
     }),
-    /** Which of a feed page's goods are favourites: one call for the page's hearts. */
+    /** Which of a feed page's goods are favourites, and their price drops: one call for the page's hearts. */
     favoriteIds: build.query<FavoriteIds, string[]>({
       query: (goodsIds) => ({ url: "/fav/ids", params: { goodsIds: goodsIds.join(",") } }),
     }),

@@ -1,4 +1,5 @@
-/** The favourites UI other features compose: heart button, the feed's hearts and the user's list. */
+/** The favourites UI other features compose: heart button, the feed's hearts and price drops, the user's list. */
 export { FavoriteButton } from "./favorite-button";
-export { useFavoriteHearts } from "./favorite-heart";
+export { type FavoriteMarks, useFavoriteMarks } from "./favorite-heart";
 export { FavoriteList } from "./favorite-list";
+export { FavoritePriceDrop } from "./favorite-price-drop";

@@ -13,12 +13,14 @@ interface GoodsCardProps {
   highlight?: string[];
   /** A control on the cover (the favourite heart), outside the link so that its click stays its own. */
   action?: ReactNode;
+  /** Said beside the price for this user (降价 ¥X on goods they keep). */
+  priceNote?: ReactNode;
   /** A card in the first screenful: its cover loads at once and first, as the page's largest paint. */
   eager?: boolean;
 }
 
 /** One goods item in a feed: cover, title, price, condition and seller. */
-export function GoodsCard({ goods, highlight, action, eager = false }: GoodsCardProps) {
+export function GoodsCard({ goods, highlight, action, priceNote, eager = false }: GoodsCardProps) {
   return (
     <article className="goods-card">
       <Link to={paths.goodsInfo(goods.id)} className="goods-card__link">
@@ -41,8 +43,9 @@ export function GoodsCard({ goods, highlight, action, eager = false }: GoodsCard
           <h2 className="goods-card__title">
             <Highlight text={goods.title} words={highlight} />
           </h2>
-          <div className="goods-card__price-row">
+          <div className={`goods-card__price-row${priceNote ? " goods-card__price-row--noted" : ""}`}>
             <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
+            {priceNote}
             <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
           </div>
         </div>

@@ -19,10 +19,12 @@ interface GoodsGridProps {
   highlight?: string[];
   /** What each card carries on its cover (the favourite heart). */
   cardAction?: (goods: Goods) => ReactNode;
+  /** What each card says beside its price (降价 ¥X). */
+  cardPriceNote?: (goods: Goods) => ReactNode;
 }
 
 /** A page of goods cards with skeletons while loading, an empty state, and pages. */
-export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction }: GoodsGridProps) {
+export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction, cardPriceNote }: GoodsGridProps) {
   if (loading && !page) {
     return (
       <div className="goods-grid" aria-busy="true">
@@ -46,6 +48,7 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction 
             goods={goods}
             highlight={highlight}
             action={cardAction?.(goods)}
+            priceNote={cardPriceNote?.(goods)}
             eager={index < FIRST_SCREENFUL}
           />
         ))}

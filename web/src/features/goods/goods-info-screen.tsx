@@ -12,6 +12,7 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { useHydrated } from "../../components/use-hydrated";
 import { withAntd } from "../../components/with-antd";
 import { CommentSection } from "../comments/ui";
+import { FavoritePriceDrop } from "../favorites/ui";
 import { ProfileLink } from "../sellers/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
@@ -73,7 +74,7 @@ export default function GoodsInfoScreen() {
             </div>
           )}
           <h1 className="goods-info__title">{goods.title}</h1>
-          <GoodsPrice goods={goods} />
+          <GoodsPrice goods={goods} mine={mine} />
           <div className="goods-info__tags">
             <span className="goods-info__tag" style={STATUS_COLORS[goods.status]}>
               {GOODS_STATUSES[goods.status]}
@@ -112,10 +113,12 @@ export default function GoodsInfoScreen() {
   );
 }
 
-function GoodsPrice({ goods }: { goods: Goods }) {
+/** The price, with 降价 ¥X when the user keeps the goods and they have got cheaper since. */
+function GoodsPrice({ goods, mine }: { goods: Goods; mine: boolean }) {
   return (
     <div className="goods-info__price">
       <span className="goods-info__price-now">{formatPrice(goods.priceCents)}</span>
+      {!mine && <FavoritePriceDrop goodsId={goods.id} />}
       {goods.originalPriceCents !== null && (
         <span className="goods-info__price-original">原价 {formatPrice(goods.originalPriceCents)}</span>
       )}

@@ -3,7 +3,7 @@ import { titles } from "../../app/paths";
 import { PlainSelect, Segmented } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
-import { useFavoriteHearts } from "../favorites/ui";
+import { useFavoriteMarks } from "../favorites/ui";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useGoodsListQuery } from "./goods-api";
@@ -23,7 +23,7 @@ export default function HomeScreen() {
   const sort = (params.get("sort") ?? "latest") as GoodsSort;
   const filters = readFeedFilters(params);
   const { data, isFetching } = useGoodsListQuery(homeFeedQuery(params));
-  const hearts = useFavoriteHearts(data?.list);
+  const favoriteMarks = useFavoriteMarks(data?.list);
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 
   return (
@@ -56,7 +56,7 @@ export default function HomeScreen() {
         loading={isFetching}
         empty={<NothingMatches values={filters} onChange={changeFilters} otherwise="这里还没有闲置，去发布第一件吧" />}
         onPage={(next) => update({ page: String(next) })}
-        cardAction={hearts}
+        {...favoriteMarks}
       />
     </div>
   );

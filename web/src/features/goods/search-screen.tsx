@@ -4,7 +4,7 @@ import { paths, titles } from "../../app/paths";
 import { PlainSelect } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
-import { useFavoriteHearts } from "../favorites/ui";
+import { useFavoriteMarks } from "../favorites/ui";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
@@ -25,7 +25,7 @@ export default function SearchScreen() {
   const sort = (params.get("sort") ?? "relevance") as SearchSort;
   const filters = readFeedFilters(params);
   const { data, isFetching } = useSearchGoodsQuery(searchQuery(params), { skip: !keyword });
-  const hearts = useFavoriteHearts(data?.list);
+  const favoriteMarks = useFavoriteMarks(data?.list);
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 
   return (
@@ -80,7 +80,7 @@ export default function SearchScreen() {
           }
           onPage={(next) => update({ page: String(next) })}
           highlight={keyword.split(/\s+/)}
-          cardAction={hearts}
+          {...favoriteMarks}
         />
       ) : (
         <p className="search-hint">在上方输入想找的宝贝，比如“手机”“自行车”。</p>

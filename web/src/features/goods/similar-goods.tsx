@@ -1,5 +1,5 @@
 import type { Category } from "@xianzhi/contract/constants";
-import { useFavoriteHearts } from "../favorites/ui";
+import { useFavoriteMarks } from "../favorites/ui";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
 
@@ -9,14 +9,19 @@ const SHOWN = 4;
 export function SimilarGoods({ goodsId, category }: { goodsId: string; category: Category }) {
   const { data } = useGoodsListQuery({ category, sort: "latest", page: 1, pageSize: SHOWN + 1 });
   const others = (data?.list ?? []).filter((goods) => goods.id !== goodsId).slice(0, SHOWN);
-  const hearts = useFavoriteHearts(others);
+  const favoriteMarks = useFavoriteMarks(others);
   if (others.length === 0) return null;
   return (
     <section className="similar-goods" aria-labelledby="similar-goods-title">
       <h2 id="similar-goods-title">同类闲置</h2>
       <div className="goods-grid">
         {others.map((goods) => (
-          <GoodsCard key={goods.id} goods={goods} action={hearts(goods)} />
+          <GoodsCard
+            key={goods.id}
+            goods={goods}
+            action={favoriteMarks.cardAction(goods)}
+            priceNote={favoriteMarks.cardPriceNote(goods)}
+          />
         ))}
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { SELLER_GOODS_TABS, type SellerGoodsTab } from "@xianzhi/contract/constants";
 import { Tabs } from "antd";
 import { useUrlParams } from "../../components/use-url-params";
-import { useFavoriteHearts } from "../favorites/ui";
+import { useFavoriteMarks } from "../favorites/ui";
 import { GoodsGrid } from "../goods/ui";
 import { sellerGoodsQuery } from "./screen-queries";
 import { useSellerGoodsQuery } from "./sellers-api";
@@ -13,14 +13,14 @@ export function SellerGoods({ sellerId }: { sellerId: string }) {
   const [params, update] = useUrlParams();
   const query = sellerGoodsQuery(params);
   const { data, isFetching } = useSellerGoodsQuery({ id: sellerId, ...query });
-  const hearts = useFavoriteHearts(data?.list);
+  const favoriteMarks = useFavoriteMarks(data?.list);
   const grid = (
     <GoodsGrid
       page={data}
       loading={isFetching}
       empty={EMPTY[query.status]}
       onPage={(next) => update({ page: String(next) })}
-      cardAction={hearts}
+      {...favoriteMarks}
     />
   );
   return (
