@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { type Db, openDatabase } from "../db/database.js";
 import { type MigrationName, migrateToLatest } from "../db/migrate.js";
 import { createTestDatabase } from "./test-app.js";
@@ -19,4 +20,20 @@ export async function databaseMigratedTo(name: MigrationName): Promise<{ db: Db;
       await fs.rm(folder, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Users written as a migration finds them (plain SQL: the repositories know the latest columns
+ * only), in the order named; answers their ids in that order.
+ */
+export async function insertUsersBeforeMigration(db: Db, names: string[]): Promise<number[]> {
+  const at = new Date().toISOString();
+  const ids: number[] = [];
+  for (const name of names) {
+    await sql`INSERT INTO users (username, username_lower, email, password_hash, nickname, created_at, updated_at)
+      VALUES (${name}, ${name}, ${`${name}@example.com`}, 'x', ${name}, ${at}, ${at})`.execute(db);
+    const row = await sql<{ id: number }>`SELECT id FROM users WHERE username = ${name}`.execute(db);
+    ids.push(Number(row.rows[0]?.id));
+  }
+  return ids;
 }

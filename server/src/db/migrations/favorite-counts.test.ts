@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFavorite, listFavorites, removeFavorite } from "../../features/favorites/favorite-service.js";
-import { databaseMigratedTo } from "../../test-support/migration.js";
+import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";
 
@@ -18,13 +18,7 @@ const totals = async (users: number[]) =>
 describe("migration 0013, each user's count of favourites", () => {
   it("counts the favourites there were, and follows every later change, goods deleted too", async () => {
     const at = new Date().toISOString();
-    for (const name of ["ann", "ben", "cat"]) {
-      await sql`INSERT INTO users (username, username_lower, email, password_hash, nickname, created_at, updated_at)
-        VALUES (${name}, ${name}, ${`${name}@example.com`}, 'x', ${name}, ${at}, ${at})`.execute(db);
-    }
-    const [ann, ben, cat] = (await sql<{ id: number }>`SELECT id FROM users ORDER BY id`.execute(db)).rows.map(
-      (row) => row.id,
-    ) as [number, number, number];
+    const [ann, ben, cat] = (await insertUsersBeforeMigration(db, ["ann", "ben", "cat"])) as [number, number, number];
     for (const title of ["甲", "乙", "丙"]) {
       await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
         VALUES (${cat}, ${title}, '', 100, 'phones', 'good', '', 'on_sale', 1, ${at}, ${at})`.execute(db);

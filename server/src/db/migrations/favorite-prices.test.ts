@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFavorite, listFavorites } from "../../features/favorites/favorite-service.js";
-import { databaseMigratedTo } from "../../test-support/migration.js";
+import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";
 
@@ -18,13 +18,7 @@ const favoritesOf = async (userId: number) =>
 describe("migration 0017, the price each favourite was kept at", () => {
   it("gives the favourites there were the goods' price of today, and leaves the counts alone", async () => {
     const at = new Date().toISOString();
-    for (const name of ["ann", "ben", "cat"]) {
-      await sql`INSERT INTO users (username, username_lower, email, password_hash, nickname, created_at, updated_at)
-        VALUES (${name}, ${name}, ${`${name}@example.com`}, 'x', ${name}, ${at}, ${at})`.execute(db);
-    }
-    const [ann, ben, cat] = (await sql<{ id: number }>`SELECT id FROM users ORDER BY id`.execute(db)).rows.map(
-      (row) => row.id,
-    ) as [number, number, number];
+    const [ann, ben, cat] = (await insertUsersBeforeMigration(db, ["ann", "ben", "cat"])) as [number, number, number];
     for (const [title, price] of [
       ["甲", 100],
       ["乙", 2500],
