@@ -35,7 +35,8 @@ function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfigur
     test: {
       name: `server:${database}`,
       root: "server",
-      include: ["src/**/*.test.ts"],
+      // commands/: the data commands (npm run db:…), run on each database like the server.
+      include: ["src/**/*.test.ts", "commands/**/*.test.ts"],
       exclude: [
         ...(database === "sqlite" || !redisUrl ? ["src/**/*.cluster.test.ts"] : []),
         ...(database === "postgres" ? RUN_ONCE : []),

@@ -50,7 +50,7 @@ describe("account security in the browser", () => {
     await page.getByRole("button", { name: "修改密码" }).click();
     await page.getByText("密码已修改，其他设备已退出登录").waitFor();
 
-    expect(page.url()).toBe(`${running.server.url}/userinfo`);
+    expect(page.url()).toBe(`${running.server.url}/userinfo?tab=security`);
     expect(await storedToken(page)).toBe(token);
     expect(await statusOfToken(token)).toBe(200);
     await page.reload();

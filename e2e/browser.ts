@@ -1,11 +1,16 @@
 import { SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract/constants";
 import { type Browser, chromium, type Page } from "playwright-core";
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+/**
+ * Debian's Chromium with the flags this machine's closed network needs: headless, or in windows
+ * with HEADED=1 (on a desktop, to watch a test), each action then slowed to be seen.
+ */
 export function launchBrowser(): Promise<Browser> {
+  const headed = process.env.HEADED === "1";
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    headless: true,
+    headless: !headed,
+    slowMo: headed ? 250 : 0,
     args: [
       "--no-sandbox",
       "--disable-gpu",

@@ -19,16 +19,30 @@ interface RoutedSocket {
   droppingToPage: boolean;
   /** Messages the page sends are lost on their way to the running.server. */
   droppingSends: boolean;
+  /** Whether the server has answered the test's own ping: the page's socket is open by then. */
+  open: boolean;
+}
+
+/** How many history requests the page has open: a catch-up under way shows here. */
+function historyRequestsInFlight(page: Page): () => number {
+  const open = new Set<unknown>();
+  const isHistory = (url: string) => url.includes("/api/chat/getlist");
+  page.on("request", (request) => isHistory(request.url()) && open.add(request));
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+  return () => open.size;
 }
 
 /** Each chat socket of the page passes through the test, which may lose frames or close it. */
 async function routeChatSockets(page: Page): Promise<RoutedSocket[]> {
   const sockets: RoutedSocket[] = [];
   await page.routeWebSocket(/\/api\/ws/, (route) => {
-    const socket = { route, droppingToPage: false, droppingSends: false };
+    const socket = { route, droppingToPage: false, droppingSends: false, open: false };
     sockets.push(socket);
     const toServer = route.connectToServer();
+    toServer.send(JSON.stringify({ type: "ping" }));
     toServer.onMessage((frame) => {
+      if (String(frame).includes('"type":"pong"')) socket.open = true;
       if (!socket.droppingToPage) route.send(frame);
     });
     route.onMessage((frame) => {
@@ -82,13 +96,18 @@ describe("chat between a buyer and a seller", () => {
     const sellerPage = await pageOf(running.browser, running.server, seller, chatPath);
     const page = await newPage(running.browser);
     const sockets = await routeChatSockets(page);
+    const historyInFlight = historyRequestsInFlight(page);
     await signInAs(page, running.server.url, buyer.username, buyer.password);
     await page.goto(`${running.server.url}${chatPath}`);
+    // The socket is open and the catch-up its opening started has answered: a catch-up still on
+    // its way would bring the message sent below without any reconnect.
+    await expect.poll(() => sockets[0]?.open).toBe(true);
+    await expect.poll(historyInFlight).toBe(0);
     await sendChatMessage(sellerPage, "在的，可以小刀");
     await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
     expect(sockets.length).toBe(1);
-
     const [first] = sockets;
+
     if (first) first.droppingToPage = true;
     await sendChatMessage(sellerPage, "掉线时发的消息");
     await first?.route.close();
@@ -96,6 +115,28 @@ describe("chat between a buyer and a seller", () => {
     await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
     expect(sockets.length).toBe(2);
     expect(await page.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+  });
+
+  it("warns the reader of a message that moves the deal off the product, and keeps outside links unclickable", async () => {
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
+    const [buyerPage, sellerPage] = await Promise.all([
+      pageOf(running.browser, running.server, buyer, chatPath),
+      pageOf(running.browser, running.server, seller, chatPath),
+    ]);
+    await sendChatMessage(sellerPage, "加我微信 wx12345678，先付定金 200，链接 https://t.cn/A6abcd");
+    await sellerPage.getByText("对方会看到安全提醒").waitFor();
+
+    const banner = buyerPage.getByRole("note", { name: "安全提醒" });
+    await banner.getByText("对方想换到微信或 QQ 交易").waitFor();
+    await banner.getByText("涉及站外付款").waitFor();
+    await banner.getByText("消息中有外部链接").waitFor();
+    const received = buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "t.cn/A6abcd" });
+    expect(await received.locator("a").count()).toBe(0);
+
+    await sendChatMessage(sellerPage, "周六下午地铁站当面交易可以吗");
+    const plain = buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "当面交易" });
+    await plain.waitFor();
+    expect(await plain.getByRole("note").count()).toBe(0);
   });
 
   it("marks a message that is never acknowledged failed, and 重发 sends it", async () => {

@@ -146,7 +146,7 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByLabel("新密码").fill("secondpass2");
     await page.getByRole("button", { name: "修改密码" }).click();
     await page.getByText("密码已修改，其他设备已退出登录").waitFor();
-    expect(page.url()).toBe(`${running.server.url}/userinfo`);
+    expect(page.url()).toBe(`${running.server.url}/userinfo?tab=security`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).click();
     await page.getByRole("menuitem", { name: "退出登录" }).click();
     await page.getByRole("link", { name: "登录" }).click();

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { signInAs, waitUntilSettled } from "./browser.js";
+import { apiCall, type DemoTrades, demoToken, makeDemoTrades } from "./demo-trades.js";
 
 /** What a screen's address needs: a goods of the demo data, its seller's username and id. */
 export interface DemoIds {
@@ -8,6 +9,8 @@ export interface DemoIds {
   goodsOwnerId: string;
   /** Goods bob keeps that got cheaper since (the demo's price cut): his goods page shows 降价 ¥X. */
   cheaperFavoriteId: string;
+  /** Trades of the goods' seller with another demo user, made for these screens (demo-trades.ts). */
+  trades: DemoTrades;
 }
 
 /** One state of one screen, for the accessibility test and the screenshots. */
@@ -21,9 +24,15 @@ export interface ScreenState {
   reach?: (page: Page) => Promise<void>;
 }
 
-async function openUserinfoTab(page: Page, tab: string): Promise<void> {
-  await page.getByRole("tab", { name: tab }).click();
-  await waitUntilSettled(page);
+/** Presses a button that opens a sheet (its name as Ant Design spaces it: 评 价) and waits until it has opened. */
+async function openSheet(page: Page, button: string): Promise<void> {
+  await page
+    .getByRole("button", { name: new RegExp(`^${[...button].join("\\s*")}$`) })
+    .first()
+    .click();
+  await page.getByRole("dialog").waitFor();
+  // The sheet's opening animation, then the focus in its first field.
+  await page.waitForTimeout(500);
 }
 
 /** Every screen in every state worth looking at. */
@@ -31,10 +40,20 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "home", path: () => "/" },
   { name: "home-signed-in", user: () => "bob", path: () => "/" },
   {
+    name: "home-search-suggestions",
+    path: () => "/",
+    reach: async (page) => {
+      await page.getByRole("combobox", { name: "搜索闲置" }).pressSequentially("手机");
+      await page.getByRole("listbox", { name: "搜索建议" }).waitFor();
+    },
+  },
+  { name: "home-following", user: () => "bob", path: () => "/?feed=following" },
+  {
     name: "home-filtered",
     path: () => `/?condition=new,like_new&city=${encodeURIComponent("上海")}&maxPrice=5000`,
   },
   { name: "search", path: () => `/search_result?keyword=${encodeURIComponent("手机")}` },
+  { name: "search-signed-in", user: () => "bob", path: () => `/search_result?keyword=${encodeURIComponent("手机")}` },
   { name: "search-empty", path: () => `/search_result?keyword=${encodeURIComponent("没有这种东西")}` },
   { name: "goods-info", path: (ids) => `/goodsinfo/${ids.goodsId}` },
   {
@@ -43,32 +62,56 @@ export const SCREEN_STATES: ScreenState[] = [
     path: (ids) => `/goodsinfo/${ids.goodsId}`,
   },
   { name: "goods-info-owner", user: (ids) => ids.goodsOwner, path: (ids) => `/goodsinfo/${ids.goodsId}` },
+  {
+    name: "goods-info-offer-sheet",
+    user: (ids) => ids.trades.buyer,
+    path: (ids) => `/goodsinfo/${ids.goodsId}`,
+    reach: (page) => openSheet(page, "出价"),
+  },
   { name: "user", path: (ids) => `/user/${ids.goodsOwnerId}` },
+  {
+    name: "user-follow",
+    user: (ids) => (ids.goodsOwner === "bob" ? "alice" : "bob"),
+    path: (ids) => `/user/${ids.goodsOwnerId}`,
+  },
+  { name: "user-reviews", path: (ids) => `/user/${ids.goodsOwnerId}?tab=reviews` },
   { name: "user-sold", path: (ids) => `/user/${ids.goodsOwnerId}?tab=sold` },
   { name: "goods-info-price-drop", user: () => "bob", path: (ids) => `/goodsinfo/${ids.cheaperFavoriteId}` },
   { name: "login", path: () => "/login" },
   { name: "register", path: () => "/reg" },
   { name: "post", user: () => "bob", path: () => "/post" },
   { name: "userinfo-goods", user: () => "bob", path: () => "/userinfo" },
+  { name: "userinfo-favorites", user: () => "bob", path: () => "/userinfo?tab=favorites" },
+  { name: "userinfo-searches", user: () => "bob", path: () => "/userinfo?tab=searches" },
+  { name: "userinfo-profile", user: () => "bob", path: () => "/userinfo?tab=profile" },
+  { name: "userinfo-security", user: () => "bob", path: () => "/userinfo?tab=security" },
+  { name: "userinfo-notifications", user: () => "bob", path: () => "/userinfo?tab=notifications" },
+  { name: "userinfo-bought", user: (ids) => ids.trades.buyer, path: () => "/userinfo?tab=bought" },
+  { name: "userinfo-sold", user: (ids) => ids.goodsOwner, path: () => "/userinfo?tab=sold" },
   {
-    name: "userinfo-favorites",
-    user: () => "bob",
-    path: () => "/userinfo",
-    reach: (page) => openUserinfoTab(page, "我的收藏"),
-  },
-  {
-    name: "userinfo-profile",
-    user: () => "bob",
-    path: () => "/userinfo",
-    reach: (page) => openUserinfoTab(page, "个人资料"),
-  },
-  {
-    name: "userinfo-security",
-    user: () => "bob",
-    path: () => "/userinfo",
-    reach: (page) => openUserinfoTab(page, "账号安全"),
+    name: "review-sheet",
+    user: (ids) => ids.trades.buyer,
+    path: () => "/userinfo?tab=bought",
+    reach: (page) => openSheet(page, "评价"),
   },
   { name: "chat", user: () => "bob", path: () => "/chat" },
+  // The demo's comments, favourites and price cut have told bob of some things.
+  { name: "notifications", user: () => "bob", path: () => "/notifications" },
+  {
+    name: "chat-offer-buyer",
+    user: (ids) => ids.trades.buyer,
+    path: (ids) => `/chat?chatId=${ids.trades.offerChatId}`,
+  },
+  {
+    name: "chat-offer-seller",
+    user: (ids) => ids.goodsOwner,
+    path: (ids) => `/chat?chatId=${ids.trades.offerChatId}`,
+  },
+  {
+    name: "chat-deal",
+    user: (ids) => ids.goodsOwner,
+    path: (ids) => `/chat?chatId=${ids.trades.reservedChatId}`,
+  },
   {
     name: "chat-conversation",
     user: () => "bob",
@@ -81,29 +124,35 @@ export const SCREEN_STATES: ScreenState[] = [
   },
 ];
 
-/** The demo goods the screens show, and its seller. */
+/**
+ * The demo goods the screens show, its seller, and the trades made for the screens of offers,
+ * deals and reviews (once per server: they change its data).
+ */
 export async function demoIds(baseUrl: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
   const goodsId = String(list.data.list[0].id);
   const detail = await (await fetch(`${baseUrl}/api/goods/info/${goodsId}`)).json();
+  const owner = { username: detail.data.seller.username as string, id: detail.data.seller.id as string };
+  const cheaperFavoriteId = await cheaperFavoriteOfBob(baseUrl);
+  const tradeBuyer = owner.username === "carol" ? "alice" : "carol";
   return {
     goodsId,
-    goodsOwner: detail.data.seller.username,
-    goodsOwnerId: detail.data.seller.id,
-    cheaperFavoriteId: await cheaperFavoriteOfBob(baseUrl),
+    goodsOwner: owner.username,
+    goodsOwnerId: owner.id,
+    cheaperFavoriteId,
+    trades: await makeDemoTrades(baseUrl, owner, tradeBuyer, [goodsId, cheaperFavoriteId]),
   };
 }
 
 async function cheaperFavoriteOfBob(baseUrl: string): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/user/login/username`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: "bob", password: "xianzhi123" }),
-  });
-  const { token } = (await login.json()).data;
-  const favorites = await fetch(`${baseUrl}/api/fav?pageSize=100`, { headers: { authorization: `Bearer ${token}` } });
-  const list: { id: string; priceDropCents: number }[] = (await favorites.json()).data.list;
-  const cheaper = list.find((goods) => goods.priceDropCents > 0);
+  const token = await demoToken(baseUrl, "bob");
+  const favorites: { list: { id: string; priceDropCents: number }[] } = await apiCall(
+    baseUrl,
+    token,
+    "GET",
+    "/fav?pageSize=100",
+  );
+  const cheaper = favorites.list.find((goods) => goods.priceDropCents > 0);
   if (!cheaper) throw new Error("the demo data has no favourite of bob's that got cheaper");
   return cheaper.id;
 }

@@ -99,5 +99,4 @@ export default defineConfig({
   build: {
     rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: vendorChunks } } },
   },
-  server: { proxy: { "/api": { target: "http://127.0.0.1:3000", ws: true } } },
 });

@@ -4,9 +4,17 @@ import pg from "pg";
 import { openDatabase, registerSqliteFunctions } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { COUNT_LISTED_BLOCKS } from "../src/db/migrations/0015-listed-blocks.js";
+import { COUNT_PRICE_BLOCKS } from "../src/db/migrations/0020-price-blocks.js";
 import { generateGoods, seededRandom } from "./catalogue.js";
 
 const BATCH = 10_000;
+
+/** The counts of goods per block, made once over all rows after the load rather than row by row. */
+const BLOCK_COUNTS = [
+  { triggers: "listed_blocks_", count: COUNT_LISTED_BLOCKS },
+  { triggers: "price_blocks_", count: COUNT_PRICE_BLOCKS },
+];
+const countsBlocks = (trigger: string) => BLOCK_COUNTS.some(({ triggers }) => trigger.startsWith(triggers));
 
 export interface FillOptions {
   /** Users the goods are spread over, round-robin (goods id g belongs to user 1 + (g - 1) mod n); 1 by default. */
@@ -54,8 +62,8 @@ function replayInsertTriggers(raw: SqliteDatabase.Database, triggers: Trigger[])
       /AFTER\s+INSERT\s+ON\s+goods(?:\s+FOR\s+EACH\s+ROW)?(?:\s+WHEN\s+([\s\S]*?))?\s+BEGIN\s([\s\S]*)END\s*$/i.exec(
         trigger.sql,
       );
-    // The listed blocks are counted once over all rows (COUNT_LISTED_BLOCKS), not replayed.
-    if (!head || trigger.name.startsWith("listed_blocks_")) continue;
+    // The blocks are counted once over all rows (BLOCK_COUNTS), not replayed.
+    if (!head || countsBlocks(trigger.name)) continue;
     const [, when, body = ""] = head;
     for (const statement of body
       .split(";")
@@ -103,7 +111,7 @@ export async function fillSqlite(file: string, count: number, options: FillOptio
   }
   raw.transaction(() => {
     replayInsertTriggers(raw, triggers);
-    raw.exec(COUNT_LISTED_BLOCKS);
+    for (const { count } of BLOCK_COUNTS) raw.exec(count);
     for (const trigger of triggers) raw.exec(trigger.sql);
   })();
   // As after any bulk import, each search index is merged into one segment, as FTS5 advises: the
@@ -146,8 +154,8 @@ export async function fillPostgres(
     [schema],
   );
   for (const index of searchIndexes) await client.query(`DROP INDEX ${index.indexname}`);
-  // The listed blocks are counted once after the rows (COUNT_LISTED_BLOCKS), not row by row.
-  await client.query("ALTER TABLE goods DISABLE TRIGGER listed_blocks_insert");
+  // The blocks are counted once after the rows (BLOCK_COUNTS), not row by row.
+  for (const { triggers } of BLOCK_COUNTS) await client.query(`ALTER TABLE goods DISABLE TRIGGER ${triggers}insert`);
   for (const batch of batches(count, sellers)) {
     const column = <K extends keyof (typeof batch)[number]>(key: K) => batch.map((row) => row[key]);
     await client.query(
@@ -169,8 +177,10 @@ export async function fillPostgres(
       ],
     );
   }
-  await client.query("ALTER TABLE goods ENABLE TRIGGER listed_blocks_insert");
-  await client.query(COUNT_LISTED_BLOCKS);
+  for (const { triggers, count } of BLOCK_COUNTS) {
+    await client.query(`ALTER TABLE goods ENABLE TRIGGER ${triggers}insert`);
+    await client.query(count);
+  }
   await client.query("SET maintenance_work_mem = '1GB'");
   for (const index of searchIndexes) await client.query(index.indexdef);
   await client.query(

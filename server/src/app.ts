@@ -9,17 +9,29 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoData } from "./demo/seed.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { purgeExpired } from "./features/accounts/verification-repository.js";
+import { blockRoutes } from "./features/blocks/routes.js";
 import { chatRoutes } from "./features/chat/routes.js";
 import { chatSocketRoutes, closeSocketsForRestart } from "./features/chat/socket.js";
 import { commentRoutes } from "./features/comments/routes.js";
+import { dealRoutes } from "./features/deals/deal-routes.js";
 import { favoriteRoutes } from "./features/favorites/routes.js";
+import { followRoutes } from "./features/follows/routes.js";
 import { goodsRoutes } from "./features/goods/routes.js";
 import { ViewCounter } from "./features/goods/view-counter.js";
 import { healthRoutes } from "./features/health/routes.js";
+import { moderationRoutes } from "./features/moderation/routes.js";
+import { sendDigests } from "./features/notifications/email-digest.js";
+import { purgeOldNotifications } from "./features/notifications/notification-service.js";
+import { createNotifier } from "./features/notifications/notifier.js";
+import { notificationRoutes } from "./features/notifications/routes.js";
+import { expireOffers, remindExpiringOffers } from "./features/offers/offer-service.js";
+import { offerRoutes } from "./features/offers/routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
+import { reviewRoutes } from "./features/reviews/routes.js";
+import { savedSearchRoutes } from "./features/saved-searches/routes.js";
 import { sellerRoutes } from "./features/sellers/routes.js";
 import { lazyChildLogger } from "./http/lazy-logger.js";
 import { TtlCache } from "./http/response-cache.js";
@@ -72,6 +84,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("mailer", createMailer(config, app.log));
   app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
   app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
+  app.decorate("notifier", createNotifier(db, app.hub, app.log));
   app.decorate("goodsViews", new ViewCounter(db, app.log));
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.addHook("onClose", async () => {
@@ -102,11 +115,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     accountRoutes,
     goodsRoutes,
     sellerRoutes,
+    followRoutes,
+    savedSearchRoutes,
+    reviewRoutes,
     pictureRoutes,
     commentRoutes,
     favoriteRoutes,
     chatRoutes,
     chatSocketRoutes,
+    notificationRoutes,
+    moderationRoutes,
+    blockRoutes,
+    offerRoutes,
+    dealRoutes,
     healthRoutes,
   ];
   for (const routes of features) {
@@ -133,6 +154,10 @@ function schedulePurge(app: FastifyInstance): void {
       purgeExpired(app.db, nowIso()),
       purgeUnusedUploads(app.db, app.pictureFiles),
       purgeOrphans(),
+      purgeOldNotifications(app.db),
+      sendDigests(app.db, app.mailer),
+      expireOffers(app.db, app.hub),
+      remindExpiringOffers(app.db, app.notifier.outbox()),
       refreshPlannerStatistics(app.db),
     ]).catch((error) => app.log.warn({ err: error }, "purging expired rows failed"));
   const timer = setInterval(purge, PURGE_EVERY_MS);

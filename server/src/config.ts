@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from "./db/postgres-pool.js";
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The repository (or, in the image, the app folder): default data and web folders, and the .env files. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 const flag = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -156,18 +157,40 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads the configuration from the environment; a bad value stops the start with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** Where each variable came from, when not from the real environment: its .env file's name. */
+export type VariableSources = Readonly<Record<string, string>>;
+
+/** The variables the server reads; the README's table and .env.example list them (config-files.test.ts). */
+export const SERVER_VARIABLES = Object.keys(EnvSchema.shape);
+
+/** `npm run dev`'s own setting: the port of the one address to open (Vite, which proxies to PORT). */
+const DevEnvSchema = z.object({ DEV_PORT: port("5173") });
+export const DEV_VARIABLES = Object.keys(DevEnvSchema.shape);
+
+/** Parses the variables; a bad value stops the start with a message naming it and the file it came from. */
+function parseVariables<Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv,
+  sources: VariableSources,
+): z.output<Schema> {
   const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
-  const parsed = EnvSchema.safeParse(blankAsUnset);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0]);
-      return `  ${name}=${JSON.stringify(env[name])}: ${issue.message}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
-  }
-  const e = parsed.data;
+  const parsed = schema.safeParse(blankAsUnset);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const source = sources[name] ? ` (from ${sources[name]})` : "";
+    return `  ${name}=${JSON.stringify(env[name])}${source}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+}
+
+export function loadDevConfig(env: NodeJS.ProcessEnv, sources: VariableSources = {}): { devPort: number } {
+  return { devPort: parseVariables(DevEnvSchema, env, sources).DEV_PORT };
+}
+
+/** Reads the configuration from the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: VariableSources = {}): Config {
+  const e = parseVariables(EnvSchema, env, sources);
   return {
     port: e.PORT,
     host: e.HOST,

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadConfig, repoRoot } from "./config.js";
+import { readEnvironment } from "./env-files.js";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const { values, sources } = readEnvironment(repoRoot);
+  const config = loadConfig(values, sources);
   const app = await buildApp(config);
   closeOnSignals(app, config.shutdownTimeoutMs);
   const address = await app.listen({ port: config.port, host: config.host });

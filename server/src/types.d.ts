@@ -3,6 +3,7 @@ import "@fastify/multipart";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { ViewCounter } from "./features/goods/view-counter.js";
+import type { Notifier } from "./features/notifications/notifier.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
 import type { TtlCache } from "./http/response-cache.js";
 import type { Mailer } from "./plugins/mail.js";
@@ -16,6 +17,8 @@ declare module "fastify" {
     mailer: Mailer;
     pictureFiles: PictureFiles;
     hub: Hub;
+    /** Gives each write an outbox for the notifications it causes. */
+    notifier: Notifier;
     /** Views of goods details, written about once a second. */
     goodsViews: ViewCounter;
     /** Public answers shared by every client for `config.responseCacheMs`. */

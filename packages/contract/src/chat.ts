@@ -1,6 +1,8 @@
 import type { PublicUser } from "./accounts.js";
 import { IdSchema, text } from "./fields.js";
-import { ChatLimits, MESSAGE_TYPES, type MessageType } from "./values/chat.js";
+import type { Notification } from "./notifications.js";
+import type { Deal, Offer } from "./trade.js";
+import { ChatLimits, type MessageType, SENDABLE_MESSAGE_TYPES } from "./values/chat.js";
 import type { GoodsStatus } from "./values/goods.js";
 import { z } from "./zod.js";
 
@@ -55,7 +57,7 @@ export interface ChatHistory {
 export const SendFrameSchema = z.object({
   type: z.literal("send"),
   chatId: IdSchema,
-  msgType: z.enum(MESSAGE_TYPES),
+  msgType: z.enum(SENDABLE_MESSAGE_TYPES),
   content: text().trim().min(1).max(ChatLimits.textMax),
   clientMsgId: text().min(1).max(64),
 });
@@ -70,4 +72,10 @@ export type ServerFrame =
   /** `userId` has read the chat up to message `readUpTo` ("0" when it has none). */
   | { type: "read"; chatId: string; userId: string; readUpTo: string }
   | { type: "error"; code: number; msg: string; clientMsgId?: string }
+  /** An offer in one of the member's chats was made or changed (accepted, declined, countered, withdrawn, expired). */
+  | { type: "offer"; offer: Offer }
+  /** A deal between the member and the peer started, was completed or was cancelled. */
+  | { type: "deal"; deal: Deal }
+  /** Something the user is told of (notifications.ts), with their unread count after it. */
+  | { type: "notification"; notification: Notification; unreadCount: number }
   | { type: "pong" };

@@ -63,6 +63,36 @@ export const Errors = {
   CHAT_WITH_SELF: { status: 200, code: 1401, msg: "不能和自己聊天" },
   BAD_FRAME: { status: 400, code: 400, msg: "消息格式不正确" },
   BAD_IMAGE_MESSAGE: { status: 400, code: 400, msg: "图片消息须是本站上传的图片" },
+
+  OFFER_NOT_FOUND: { status: 404, code: 404, msg: "出价不存在" },
+  DEAL_NOT_FOUND: { status: 404, code: 404, msg: "交易不存在" },
+  NOT_A_PARTY: { status: 403, code: 403, msg: "只有交易双方可以操作" },
+  OFFER_OWN_GOODS: { status: 200, code: 1501, msg: "不能对自己发布的闲置出价" },
+  GOODS_NOT_AVAILABLE: { status: 200, code: 1502, msg: "这件闲置已被预订或已售出" },
+  OFFER_AMOUNT: { status: 200, code: 1503, msg: "出价不能高于售价" },
+  OFFER_NOT_OPEN: { status: 200, code: 1504, msg: "这个出价已处理或已过期" },
+  OFFER_NOT_TO_YOU: { status: 200, code: 1505, msg: "不能回应自己发出的出价" },
+  DEAL_NOT_RESERVED: { status: 200, code: 1506, msg: "这笔交易已成交或已取消" },
+  DEAL_IN_PROGRESS: { status: 200, code: 1507, msg: "这件闲置正在交易中，请先在聊天中确认成交或取消交易" },
+  REVIEW_NOT_ALLOWED: { status: 200, code: 1508, msg: "只能在成交后 14 天内评价交易对方" },
+  REVIEW_EXISTS: { status: 200, code: 1509, msg: "你已经评价过这笔交易" },
+
+  NOTIFICATION_NOT_FOUND: { status: 404, code: 404, msg: "通知不存在" },
+  SAVED_SEARCH_NOT_FOUND: { status: 404, code: 404, msg: "保存的搜索不存在" },
+  FOLLOW_SELF: { status: 200, code: 1601, msg: "不能关注自己" },
+  ALREADY_FOLLOWING: { status: 200, code: 1602, msg: "你已经关注了这位卖家" },
+  NOT_FOLLOWING: { status: 200, code: 1603, msg: "你还没有关注这位卖家" },
+  SAVED_SEARCHES_FULL: { status: 200, code: 1604, msg: "最多保存 20 个搜索，请先删除不用的" },
+  SEARCH_ALREADY_SAVED: { status: 200, code: 1605, msg: "这个搜索已经保存过了" },
+
+  REPORT_TARGET_NOT_FOUND: { status: 404, code: 404, msg: "举报的内容不存在" },
+  REPORT_SELF: { status: 200, code: 1701, msg: "不能举报自己或自己发布的内容" },
+  REPORT_OPEN: { status: 200, code: 1702, msg: "你已经举报过，我们正在处理" },
+  BLOCK_SELF: { status: 200, code: 1703, msg: "不能拉黑自己" },
+  ALREADY_BLOCKED: { status: 200, code: 1704, msg: "你已经拉黑了这位用户" },
+  NOT_BLOCKED: { status: 200, code: 1705, msg: "你没有拉黑这位用户" },
+  YOU_BLOCKED_THEM: { status: 200, code: 1706, msg: "你已拉黑对方，解除拉黑后才能继续" },
+  THEY_BLOCKED_YOU: { status: 200, code: 1707, msg: "对方已拒绝与你互动" },
 } as const satisfies Record<string, ErrorSpec>;
 
 export interface ErrorSpec {

@@ -90,6 +90,12 @@ export const GoodsListQuerySchema = PageQuerySchema.extend({
 }).refine(priceRangeInOrder, { message: "最低价不能高于最高价", path: ["minPrice"] });
 export type GoodsListQuery = z.infer<typeof GoodsListQuerySchema>;
 
+/** A search's keyword and filters without paging or order: what a saved search keeps. */
+export const SearchCriteriaSchema = z
+  .object({ keyword: text().trim().min(1).max(GoodsLimits.keywordMax), ...listFilters })
+  .refine(priceRangeInOrder, { message: "最低价不能高于最高价", path: ["minPrice"] });
+export type SearchCriteria = z.infer<typeof SearchCriteriaSchema>;
+
 export const GoodsSearchQuerySchema = PageQuerySchema.extend({
   ...listFilters,
   keyword: text().trim().min(1).max(GoodsLimits.keywordMax),

@@ -28,6 +28,8 @@ export const RateLimits = {
   uploadPerUser: { max: 120, windowSeconds: HOUR },
   goodsPostPerUser: { max: 30, windowSeconds: HOUR },
   commentPerUser: { max: 10, windowSeconds: MINUTE },
+  /** Reports: enough for anyone who meets several scammers in a day, too few to flood the queue. */
+  reportPerUser: { max: 20, windowSeconds: HOUR },
   /** Calls that check the current password (e-mail and password change), together: a stolen session cannot guess it. */
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * MINUTE },
 } as const satisfies Record<string, RateLimit>;

@@ -10,8 +10,7 @@ export const SellerGoodsQuerySchema = PageQuerySchema.extend({
 export type SellerGoodsQuery = z.infer<typeof SellerGoodsQuerySchema>;
 
 /**
- * What anyone may see of a user on their page (GET /user/{id}/profile): never the e-mail. A later
- * slice adds the rating beside these fields.
+ * What anyone may see of a user on their page (GET /user/{id}/profile): never the e-mail.
  */
 export interface SellerProfile {
   id: string;
@@ -32,4 +31,13 @@ export interface SellerProfile {
   responseRate: number | null;
   /** The median minutes from such a chat's first message to their first reply; null when they replied to none. */
   responseMinutes: number | null;
+  /** The average stars (1 to 5, one decimal) of the visible reviews about them; null without one. */
+  ratingAverage: number | null;
+  /** How many visible reviews there are about them (as seller and as buyer). */
+  ratingCount: number;
+  /** Deals they completed as the seller. */
+  completedSales: number;
+  /** Users following them, and users they follow. */
+  followerCount: number;
+  followingCount: number;
 }

@@ -17,6 +17,12 @@ import * as wordPairs from "./migrations/0014-word-pairs.js";
 import * as listedBlocks from "./migrations/0015-listed-blocks.js";
 import * as sellerPages from "./migrations/0016-seller-pages.js";
 import * as favoritePrices from "./migrations/0017-favorite-prices.js";
+import * as trade from "./migrations/0018-trade.js";
+import * as priceBlocks from "./migrations/0020-price-blocks.js";
+import * as notifications from "./migrations/0021-notifications.js";
+import * as discovery from "./migrations/0022-discovery.js";
+import * as reports from "./migrations/0023-reports.js";
+import * as blocks from "./migrations/0024-blocks.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -37,6 +43,12 @@ const migrations = {
   "0015-listed-blocks": listedBlocks,
   "0016-seller-pages": sellerPages,
   "0017-favorite-prices": favoritePrices,
+  "0018-trade": trade,
+  "0020-price-blocks": priceBlocks,
+  "0021-notifications": notifications,
+  "0022-discovery": discovery,
+  "0023-reports": reports,
+  "0024-blocks": blocks,
 } satisfies Record<string, Migration>;
 
 /**

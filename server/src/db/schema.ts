@@ -16,6 +16,8 @@ export interface UsersTable {
   updatedAt: Timestamp;
   /** How many favourites the user keeps, kept by triggers on favorites (migration 0013). */
   favoriteCount: Generated<number>;
+  /** "user", or "moderator" (made by `npm run make-moderator`, migration 0023). */
+  role: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -153,7 +155,129 @@ export interface MessagesTable {
   createdAt: Timestamp;
 }
 
+export interface OffersTable {
+  id: Generated<number>;
+  goodsId: number;
+  chatId: number;
+  buyerId: number;
+  sellerId: number;
+  fromUserId: number;
+  amountCents: number;
+  status: string;
+  replacesId: number | null;
+  dealId: number | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp;
+  decidedAt: Timestamp | null;
+  remindedAt: Timestamp | null;
+}
+
+export interface DealsTable {
+  id: Generated<number>;
+  goodsId: number | null;
+  goodsTitle: string;
+  chatId: number | null;
+  offerId: number;
+  buyerId: number;
+  sellerId: number;
+  priceCents: number;
+  status: string;
+  createdAt: Timestamp;
+  completedAt: Timestamp | null;
+  cancelledAt: Timestamp | null;
+  cancelledBy: number | null;
+}
+
+export interface ReviewsTable {
+  id: Generated<number>;
+  dealId: number;
+  reviewerId: number;
+  revieweeId: number;
+  revieweeRole: string;
+  rating: number;
+  content: string;
+  createdAt: Timestamp;
+  /** The end of the review window, or when the other side wrote theirs if sooner (migration 0018). */
+  visibleFrom: Timestamp;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: string;
+  actorId: number | null;
+  goodsId: number | null;
+  chatId: number | null;
+  dealId: number | null;
+  savedSearchId: number | null;
+  amountCents: number | null;
+  excerpt: string;
+  createdAt: Timestamp;
+  readAt: Timestamp | null;
+}
+
+export interface NotificationSettingsTable {
+  userId: number;
+  /** Comma-separated NOTIFICATION_GROUPS keys the user turned off. */
+  mutedGroups: Generated<string>;
+  emailDigest: Generated<number>;
+  digestSentAt: Timestamp | null;
+}
+
+export interface FollowsTable {
+  followerId: number;
+  sellerId: number;
+  createdAt: Timestamp;
+}
+
+export interface SavedSearchesTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  /** The contract's SearchCriteria as JSON, keys in one order. */
+  criteria: string;
+  createdAt: Timestamp;
+  notifiedAt: Timestamp | null;
+  pendingCount: Generated<number>;
+  pendingGoodsId: number | null;
+}
+
+export interface SavedSearchCursorTable {
+  id: number;
+  lastGoodsId: number;
+}
+
+export interface ReportsTable {
+  id: Generated<number>;
+  reporterId: number;
+  targetType: string;
+  targetId: number;
+  targetUserId: number | null;
+  reason: string;
+  text: string;
+  status: string;
+  createdAt: Timestamp;
+  closedAt: Timestamp | null;
+  closedBy: number | null;
+}
+
+export interface BlocksTable {
+  blockerId: number;
+  blockedId: number;
+  createdAt: Timestamp;
+}
+
 export interface DB {
+  blocks: BlocksTable;
+  reports: ReportsTable;
+  follows: FollowsTable;
+  savedSearches: SavedSearchesTable;
+  savedSearchCursor: SavedSearchCursorTable;
+  notifications: NotificationsTable;
+  notificationSettings: NotificationSettingsTable;
+  offers: OffersTable;
+  deals: DealsTable;
+  reviews: ReviewsTable;
   chats: ChatsTable;
   chatMembers: ChatMembersTable;
   messages: MessagesTable;

@@ -438,3 +438,45 @@ export const DEMO_CHAT = {
     { from: "bob" as const, text: "周末方便在徐汇见面吗？" },
   ],
 };
+
+type DemoUser = "alice" | "bob" | "carol";
+
+export interface DemoTrade {
+  goodsIndex: number;
+  buyer: DemoUser;
+  /** What the buyer offers, as a share of the price. */
+  share: number;
+  /** How far it went: an offer still open, a deal in progress, or a completed sale. */
+  end: "open" | "reserved" | "completed";
+  reviews?: { from: DemoUser; rating: number; text: string }[];
+}
+
+/**
+ * Trades on a fresh machine, so seller pages have ratings and 我买到的 / 我卖出的 are not empty: a
+ * sale both sides reviewed, a sale only the buyer reviewed (hidden until the seller writes theirs),
+ * a deal in progress and an offer waiting for an answer.
+ */
+export const DEMO_TRADES: DemoTrade[] = [
+  {
+    goodsIndex: 6,
+    buyer: "bob",
+    share: 0.95,
+    end: "completed",
+    reviews: [
+      { from: "bob", rating: 5, text: "相机成色很好，和描述一致，爱丽丝很爽快" },
+      { from: "alice", rating: 5, text: "老鲍准时付款，沟通愉快" },
+    ],
+  },
+  {
+    goodsIndex: 10,
+    buyer: "carol",
+    share: 0.9,
+    end: "completed",
+    reviews: [{ from: "carol", rating: 4, text: "吹风机好用，就是包装盒有点旧" }],
+  },
+  { goodsIndex: 12, buyer: "alice", share: 0.85, end: "reserved" },
+  { goodsIndex: 21, buyer: "carol", share: 0.8, end: "open" },
+];
+
+/** The goods the public list shows on a fresh machine: all but those the demo trades sold. */
+export const DEMO_LISTED_COUNT = DEMO_GOODS.length - DEMO_TRADES.filter((trade) => trade.end === "completed").length;

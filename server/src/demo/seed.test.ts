@@ -2,7 +2,7 @@ import { CATEGORIES } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { call, createTestApp, type TestApp } from "../test-support/test-app.js";
-import { DEMO_GOODS } from "./demo-goods.js";
+import { DEMO_GOODS, DEMO_LISTED_COUNT } from "./demo-goods.js";
 import { DEMO_PASSWORD, DEMO_USERS } from "./seed.js";
 
 let t: TestApp;
@@ -12,6 +12,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("demo data on first start", () => {
+  it("has trades: a rated seller, purchases and sales, a deal in progress and an open offer", async () => {
+    const login = async (username: string) =>
+      (await call(t.app, "POST", "/api/user/login/username", { body: { username, password: DEMO_PASSWORD } })).data;
+    const alice = await login("alice");
+    const profile = await call(t.app, "GET", `/api/user/${alice.userInfo.id}/profile`);
+    // bob's review shows (both wrote theirs); carol's waits for alice's.
+    expect(profile.data).toMatchObject({ ratingAverage: 5, ratingCount: 1, completedSales: 2 });
+    const sales = await call(t.app, "GET", "/api/deals?role=seller", { token: alice.token });
+    expect(sales.data.list.map((deal: { status: string }) => deal.status)).toEqual(["completed", "completed"]);
+    const bought = await call(t.app, "GET", "/api/deals?role=buyer", { token: alice.token });
+    expect(bought.data.list.map((deal: { status: string }) => deal.status)).toEqual(["reserved"]);
+  });
+
   it("lets a newcomer sign in as each demo user", async () => {
     for (const demo of DEMO_USERS) {
       const reply = await call(t.app, "POST", "/api/user/login/username", {
@@ -23,7 +36,7 @@ describe("demo data on first start", () => {
 
   it("fills the home page: goods in every category, each with a picture that is served", async () => {
     const list = await call(t.app, "GET", "/api/goods/getlist?pageSize=100");
-    expect(list.data.total).toBe(DEMO_GOODS.length);
+    expect(list.data.total).toBe(DEMO_LISTED_COUNT);
     expect(new Set(list.data.list.map((goods: { category: string }) => goods.category))).toEqual(
       new Set(Object.keys(CATEGORIES)),
     );

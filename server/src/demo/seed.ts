@@ -1,17 +1,21 @@
-import type { FastifyBaseLogger } from "fastify";
 import sharp from "sharp";
 import type { Db } from "../db/database.js";
 import { uniqueViolation } from "../db/errors.js";
 import { insertUser, updateUser } from "../features/accounts/user-repository.js";
 import { openChat, sendMessage } from "../features/chat/chat-service.js";
 import { addComment } from "../features/comments/comment-service.js";
+import { completeDeal } from "../features/deals/deal-service.js";
 import { addFavorite } from "../features/favorites/favorite-service.js";
 import { createGoods, editGoods } from "../features/goods/goods-service.js";
+import { storingOutbox } from "../features/notifications/notification-service.js";
+import { acceptOffer } from "../features/offers/offer-acceptance.js";
+import { makeOffer } from "../features/offers/offer-service.js";
 import type { PictureFiles } from "../features/pictures/picture-files.js";
 import { insertPicture } from "../features/pictures/picture-repository.js";
+import { createReview } from "../features/reviews/review-service.js";
 import { nowIso } from "../lib/clock.js";
 import { hashPassword } from "../lib/secrets.js";
-import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS, DEMO_PRICE_CUTS } from "./demo-goods.js";
+import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS, DEMO_PRICE_CUTS, DEMO_TRADES } from "./demo-goods.js";
 import { demoPictureSvg } from "./pictures.js";
 
 export const DEMO_PASSWORD = "xianzhi123";
@@ -23,8 +27,13 @@ export const DEMO_USERS = [
 ] as const;
 type DemoUsername = (typeof DEMO_USERS)[number]["username"];
 
+/** Where the seed says what it made: the server's log, or a command's output. */
+export interface SeedLog {
+  info(details: object, message: string): void;
+}
+
 /** On the first start (no users yet): accounts, goods with pictures, comments and favourites. */
-export async function seedDemoData(db: Db, files: PictureFiles, log: FastifyBaseLogger): Promise<void> {
+export async function seedDemoData(db: Db, files: PictureFiles, log: SeedLog): Promise<void> {
   const anyUser = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
   if (anyUser) return;
   let userIds: Record<DemoUsername, number>;
@@ -35,7 +44,8 @@ export async function seedDemoData(db: Db, files: PictureFiles, log: FastifyBase
     if (uniqueViolation(error) !== null) return;
     throw error;
   }
-  await seedGoods(db, files, userIds);
+  const goodsIds = await seedGoods(db, files, userIds);
+  await seedTrades(db, userIds, goodsIds);
   log.info(
     { users: DEMO_USERS.map((user) => user.username), password: DEMO_PASSWORD, goods: DEMO_GOODS.length },
     `demo data created: sign in as ${DEMO_USERS.map((user) => user.username).join(" / ")} with password ${DEMO_PASSWORD}`,
@@ -55,7 +65,7 @@ async function seedUsers(db: Db): Promise<Record<DemoUsername, number>> {
   });
 }
 
-async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUsername, number>): Promise<void> {
+async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUsername, number>): Promise<number[]> {
   const goodsIds: number[] = [];
   for (const [index, demo] of DEMO_GOODS.entries()) {
     const ownerId = userIds[demo.seller];
@@ -68,7 +78,7 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
       await insertPicture(db, { ...picture, ownerId, createdAt: nowIso() });
       fileIds.push(picture.fileId);
     }
-    const goods = await createGoods(db, ownerId, {
+    const goods = await createGoods(db, storingOutbox(), ownerId, {
       title: demo.title,
       description: demo.description,
       priceCents: demo.yuan * 100,
@@ -83,7 +93,7 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
   const commentIds: string[] = [];
   for (const comment of DEMO_COMMENTS) {
     const replyToId = comment.replyTo === undefined ? undefined : commentIds[comment.replyTo];
-    const created = await addComment(db, userIds[comment.author], {
+    const created = await addComment(db, storingOutbox(), userIds[comment.author], {
       goodsId: String(goodsIds[comment.goodsIndex]),
       content: comment.content,
       replyToId,
@@ -91,14 +101,16 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
     commentIds.push(created.id);
   }
   for (const favorite of DEMO_FAVORITES) {
-    await addFavorite(db, userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
+    await addFavorite(db, storingOutbox(), userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
   }
   for (const cut of DEMO_PRICE_CUTS) {
     const seller = userIds[(DEMO_GOODS[cut.goodsIndex] as (typeof DEMO_GOODS)[number]).seller];
-    await editGoods({ db, files }, seller, goodsIds[cut.goodsIndex] as number, { priceCents: cut.yuan * 100 });
+    await editGoods({ db, files }, storingOutbox(), seller, goodsIds[cut.goodsIndex] as number, {
+      priceCents: cut.yuan * 100,
+    });
   }
   const goods = DEMO_GOODS[DEMO_CHAT.goodsIndex];
-  if (!goods) return;
+  if (!goods) return goodsIds;
   const chat = await openChat(db, userIds[DEMO_CHAT.buyer], {
     peerId: String(userIds[goods.seller]),
     goodsId: String(goodsIds[DEMO_CHAT.goodsIndex]),
@@ -111,5 +123,29 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
       content: message.text,
       clientMsgId: `demo-${index}`,
     });
+  }
+  return goodsIds;
+}
+
+/** The demo trades, made through the services people's calls go through. */
+async function seedTrades(db: Db, userIds: Record<DemoUsername, number>, goodsIds: number[]): Promise<void> {
+  for (const trade of DEMO_TRADES) {
+    const goods = DEMO_GOODS[trade.goodsIndex] as (typeof DEMO_GOODS)[number];
+    const [buyerId, sellerId] = [userIds[trade.buyer], userIds[goods.seller]];
+    const amountCents = Math.round(goods.yuan * trade.share) * 100;
+    const body = { goodsId: String(goodsIds[trade.goodsIndex]), amountCents };
+    const offer = (await makeOffer(db, storingOutbox(), buyerId, body)).data;
+    if (trade.end === "open") continue;
+    const dealId = Number((await acceptOffer(db, storingOutbox(), sellerId, Number(offer.id))).data.dealId);
+    if (trade.end === "reserved") continue;
+    await completeDeal(db, storingOutbox(), sellerId, dealId);
+    for (const review of trade.reviews ?? []) {
+      const content = review.text;
+      await createReview(db, storingOutbox(), userIds[review.from], {
+        dealId: String(dealId),
+        rating: review.rating,
+        content,
+      });
+    }
   }
 }

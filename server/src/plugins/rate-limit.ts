@@ -50,6 +50,7 @@ const COUNTED_BY: Record<RouteLimitName, Counted> = {
   uploadPerUser: byUser,
   goodsPostPerUser: byUser,
   commentPerUser: byUser,
+  reportPerUser: byUser,
   passwordCheckPerUser: byUser,
 };
 

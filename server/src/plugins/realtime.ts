@@ -41,6 +41,23 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/** A frame for some users, made with a change and handed to the hub once the change has committed. */
+export interface Delivery {
+  userIds: number[];
+  frame: ServerFrame;
+}
+
+/** What a change answers, and the frames that tell both sides about it. */
+export interface WithDeliveries<T> {
+  data: T;
+  deliveries: Delivery[];
+}
+
+/** One after another, so a client sees frames in the order they were made. */
+export async function deliverAll(hub: Hub, deliveries: Delivery[]): Promise<void> {
+  for (const { userIds, frame } of deliveries) await hub.deliver(userIds, frame);
+}
+
 /** A frame travels as its JSON text: serialized once by the sender, sent as it is by every process. */
 type Envelope =
   | { origin: string; kind: "frame"; userIds: number[]; text: string }

@@ -44,6 +44,27 @@ let base: string;
 
 const body = (url: string, payload: unknown) => () => ({ url, body: payload });
 const freshGoods = async (fixture: Fixture) => (await postGoods(t.app, fixture.owner.token)).id;
+let savedSearches = 0;
+/** A new saved search of the owner's: each probe may delete the one it is given. */
+const savedSearchOf = async (fixture: Fixture) => {
+  savedSearches += 1;
+  const body = { keyword: `二手相机 ${savedSearches}` };
+  return (await call(t.app, "POST", "/api/saved-searches", { token: fixture.owner.token, body })).data.id;
+};
+const offer = async (from: RegisteredUser, to: RegisteredUser) => {
+  const goodsId = (await postGoods(t.app, to.token)).id;
+  const reply = await call(t.app, "POST", "/api/offers", { token: from.token, body: { goodsId, amountCents: 100 } });
+  return reply.data.id as string;
+};
+/** An open offer the peer made for the owner's goods: the owner is the one to answer it. */
+const offerToOwner = (fixture: Fixture) => offer(fixture.peer, fixture.owner);
+/** A reserved deal of the owner's, as the seller. */
+const ownersDeal = async (fixture: Fixture) => {
+  const accepted = await call(t.app, "POST", `/api/offers/${await offerToOwner(fixture)}/accept`, {
+    token: fixture.owner.token,
+  });
+  return accepted.data.dealId as string;
+};
 
 const RULES: Record<string, Rule> = {
   "GET /api/health/live": { access: "public" },
@@ -182,6 +203,108 @@ const RULES: Record<string, Rule> = {
   "GET /api/chat/getlist": {
     access: "owner",
     probe: (fixture) => ({ url: `/api/chat/getlist?chatId=${fixture.chatId}` }),
+  },
+  "POST /api/follows": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: "/api/follows", body: { userId: fixture.peer.id } }),
+  },
+  "DELETE /api/follows/:id": { access: "signed-in", probe: (fixture) => ({ url: `/api/follows/${fixture.peer.id}` }) },
+  "GET /api/follows/:id": { access: "signed-in", probe: (fixture) => ({ url: `/api/follows/${fixture.peer.id}` }) },
+  "GET /api/follows": { access: "signed-in" },
+  "GET /api/goods/following": { access: "signed-in" },
+  "GET /api/goods/suggest": { access: "public", probe: () => ({ url: "/api/goods/suggest?q=%E6%89%8B%E6%9C%BA" }) },
+  "GET /api/saved-searches": { access: "signed-in" },
+  "POST /api/saved-searches": {
+    access: "signed-in",
+    probe: () => ({ url: "/api/saved-searches", body: { keyword: "九成新 相机" } }),
+  },
+  "PUT /api/saved-searches/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/saved-searches/${await savedSearchOf(fixture)}`, body: { name: "相机" } }),
+  },
+  "DELETE /api/saved-searches/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/saved-searches/${await savedSearchOf(fixture)}` }),
+  },
+  "POST /api/reports": {
+    access: "signed-in",
+    probe: (fixture) => ({
+      url: "/api/reports",
+      body: { targetType: "user", targetId: fixture.peer.id, reason: "spam" },
+    }),
+  },
+  "GET /api/blocks": { access: "signed-in" },
+  "POST /api/blocks": {
+    access: "signed-in",
+    probe: (fixture) => ({ url: "/api/blocks", body: { userId: fixture.other.id } }),
+  },
+  "DELETE /api/blocks/:id": { access: "signed-in", probe: (fixture) => ({ url: `/api/blocks/${fixture.other.id}` }) },
+  "GET /api/notifications": { access: "signed-in" },
+  "GET /api/notifications/unread": { access: "signed-in" },
+  "PUT /api/notifications/read": {
+    access: "owner",
+    probe: async (fixture) => {
+      const comment = { goodsId: fixture.goodsId, content: "能小刀吗" };
+      await call(t.app, "POST", "/api/goodscomment", { token: fixture.peer.token, body: comment });
+      const centre = await call(t.app, "GET", "/api/notifications", { token: fixture.owner.token });
+      return { url: "/api/notifications/read", body: { ids: [centre.data.list[0].id] } };
+    },
+  },
+  "GET /api/notifications/settings": { access: "signed-in" },
+  "PUT /api/notifications/settings": {
+    access: "signed-in",
+    probe: () => ({ url: "/api/notifications/settings", body: { mutedGroups: ["favorites"], emailDigest: false } }),
+  },
+  "POST /api/offers": {
+    access: "signed-in",
+    probe: async (fixture) => ({
+      url: "/api/offers",
+      body: { goodsId: (await postGoods(t.app, fixture.peer.token)).id, amountCents: 100 },
+    }),
+  },
+  "POST /api/offers/:id/accept": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/offers/${await offerToOwner(fixture)}/accept` }),
+  },
+  "POST /api/offers/:id/decline": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/offers/${await offerToOwner(fixture)}/decline` }),
+  },
+  "POST /api/offers/:id/counter": {
+    access: "owner",
+    probe: async (fixture) => ({
+      url: `/api/offers/${await offerToOwner(fixture)}/counter`,
+      body: { amountCents: 50 },
+    }),
+  },
+  "POST /api/offers/:id/withdraw": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/offers/${await offer(fixture.owner, fixture.peer)}/withdraw` }),
+  },
+  "GET /api/offers": {
+    access: "owner",
+    probe: (fixture) => ({ url: `/api/offers?chatId=${fixture.chatId}` }),
+  },
+  "POST /api/deals/:id/complete": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/deals/${await ownersDeal(fixture)}/complete` }),
+  },
+  "POST /api/deals/:id/cancel": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/deals/${await ownersDeal(fixture)}/cancel` }),
+  },
+  "GET /api/deals": { access: "signed-in", probe: () => ({ url: "/api/deals?role=buyer" }) },
+  "POST /api/reviews": {
+    access: "owner",
+    probe: async (fixture) => {
+      const dealId = await ownersDeal(fixture);
+      await call(t.app, "POST", `/api/deals/${dealId}/complete`, { token: fixture.owner.token });
+      return { url: "/api/reviews", body: { dealId, rating: 5 } };
+    },
+  },
+  "GET /api/user/:id/reviews": {
+    access: "public",
+    probe: (fixture) => ({ url: `/api/user/${fixture.owner.id}/reviews` }),
   },
   "GET /api/ws": { access: "socket" },
 };

@@ -4,9 +4,10 @@ import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-rou
 import { PageSpinner } from "../components/page-spinner";
 import { isSignedIn } from "../features/accounts";
 import { useChatSocket, useMessageNotifications, useUnreadTotalQuery } from "../features/chat";
+import { useNotificationsUnreadQuery } from "../features/notifications";
 import { paths } from "./paths";
 import { useSessionEnded } from "./session-ended";
-import { TabBar } from "./tab-bar";
+import { TabBar, type UnreadCounts } from "./tab-bar";
 import { TopNav } from "./top-nav";
 
 /**
@@ -18,9 +19,12 @@ export function AppLayout() {
   useChatSocket(useSessionEnded());
   useMessageNotifications();
   const navigation = useNavigation();
+  const signedIn = isSignedIn();
   // Refetched whenever a chat frame arrives (the socket invalidates the chat tags).
-  const { data: unread } = useUnreadTotalQuery(undefined, { skip: !isSignedIn() });
-  const unreadTotal = unread?.unreadTotal ?? 0;
+  const { data: chats } = useUnreadTotalQuery(undefined, { skip: !signedIn });
+  // The bell's count: kept live by the socket's notification frames.
+  const { data: notifications } = useNotificationsUnreadQuery(undefined, { skip: !signedIn });
+  const unread: UnreadCounts = { chat: chats?.unreadTotal ?? 0, notifications: notifications?.unreadCount ?? 0 };
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   // An open conversation has its own way back and needs the height for its message box.
@@ -38,12 +42,12 @@ export function AppLayout() {
       <a className="skip-link" href="#main" onClick={skipToMain}>
         跳到主要内容
       </a>
-      <TopNav unreadTotal={unreadTotal} />
+      <TopNav unread={unread} />
       <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
         {navigation.state === "loading" && <PageSpinner />}
         <Outlet />
       </main>
-      {!inConversation && <TabBar unreadTotal={unreadTotal} />}
+      {!inConversation && <TabBar unread={unread} />}
       <ScrollRestoration />
     </div>
   );

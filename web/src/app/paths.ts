@@ -7,6 +7,7 @@ export const paths = {
   post: "/post",
   userinfo: "/userinfo",
   chat: "/chat",
+  notifications: "/notifications",
   goodsInfo: (id: string | number = ":id") => `/goodsinfo/${id}`,
   /** A user's public page: who they are and their goods. */
   user: (id: string | number = ":id") => `/user/${id}`,
@@ -22,6 +23,7 @@ export const titles = {
   post: "发布闲置",
   userinfo: "个人中心",
   chat: "聊天",
+  notifications: "通知",
   goodsInfo: "商品详情",
   user: "用户主页",
   searchResult: "搜索详情",

@@ -82,6 +82,9 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
           antd: true,
         }),
         screen("chat", paths.chat, () => import("../features/chat/chat-screen"), { signedIn: true, antd: true }),
+        screen("notifications", paths.notifications, () => import("../features/notifications/notifications-screen"), {
+          signedIn: true,
+        }),
         screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
         }),

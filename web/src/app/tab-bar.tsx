@@ -1,8 +1,14 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { CountBadge } from "../components/count-badge";
-import { HomeOutlined, MessageOutlined, PlusCircleOutlined, UserOutlined } from "../components/icons";
+import { BellOutlined, HomeOutlined, MessageOutlined, PlusCircleOutlined, UserOutlined } from "../components/icons";
 import { paths } from "./paths";
+
+/** What the signed-in user has not read yet: chat messages, and notifications (the bell). */
+export interface UnreadCounts {
+  chat: number;
+  notifications: number;
+}
 
 interface Tab {
   label: string;
@@ -10,37 +16,50 @@ interface Tab {
   icon: ReactNode;
   /** The paths on which this tab is the current one. */
   matches: string[];
+  /** The unread count its icon carries. */
+  unread?: keyof UnreadCounts;
 }
 
 const tabs: Tab[] = [
   { label: "首页", to: paths.home, icon: <HomeOutlined />, matches: [paths.home, paths.homeAlias] },
   { label: "发布", to: paths.post, icon: <PlusCircleOutlined />, matches: [paths.post] },
-  { label: "消息", to: paths.chat, icon: <MessageOutlined />, matches: [paths.chat] },
+  { label: "消息", to: paths.chat, icon: <MessageOutlined />, matches: [paths.chat], unread: "chat" },
+  {
+    label: "通知",
+    to: paths.notifications,
+    icon: <BellOutlined />,
+    matches: [paths.notifications],
+    unread: "notifications",
+  },
   { label: "我的", to: paths.userinfo, icon: <UserOutlined />, matches: [paths.userinfo] },
 ];
 
 /** The phone's bottom tab bar (hidden on desktop, where the top bar has room for everything). */
-export function TabBar({ unreadTotal }: { unreadTotal: number }) {
+export function TabBar({ unread }: { unread: UnreadCounts }) {
   const { pathname } = useLocation();
   return (
     <nav className="tab-bar" aria-label="主要页面">
       {tabs.map((tab) => {
         const current = tab.matches.includes(pathname);
-        const unread = tab.to === paths.chat ? unreadTotal : 0;
+        const count = tab.unread ? unread[tab.unread] : 0;
         return (
           <Link
             key={tab.to}
             to={tab.to}
             className={current ? "tab-bar__tab tab-bar__tab--current" : "tab-bar__tab"}
             aria-current={current ? "page" : undefined}
-            aria-label={unread ? `${tab.label}，${unread} 条未读` : undefined}
           >
-            <CountBadge count={unread}>
+            <CountBadge count={count}>
               <span className="tab-bar__icon" aria-hidden="true">
                 {tab.icon}
               </span>
             </CountBadge>
-            <span className="tab-bar__label">{tab.label}</span>
+            {/* With a count, named by words for the ear ("消息，3 条未读") rather than an aria-label,
+                which would not hold the count the eye reads over the icon. */}
+            <span className="tab-bar__label" aria-hidden={count > 0 || undefined}>
+              {tab.label}
+            </span>
+            {count > 0 && <span className="tab-bar__unread">{`${tab.label}，${count} 条未读`}</span>}
           </Link>
         );
       })}

@@ -1,18 +1,20 @@
-import { type FormEvent, useEffect } from "react";
+import { useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import "../components/plain-controls.css";
 import { CountBadge } from "../components/count-badge";
-import { MessageOutlined, PlusOutlined, SearchOutlined } from "../components/icons";
+import { BellOutlined, MessageOutlined, PlusOutlined } from "../components/icons";
 import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
+import { SearchBox } from "../features/goods";
 import { useAppDispatch, useAppSelector } from "./hooks";
 import { paths } from "./paths";
+import type { UnreadCounts } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 
 /**
- * The top bar on every screen: logo and search; on desktop also post, messages and the user's menu
- * or the sign-in links (on a phone the tab bar at the bottom has those).
+ * The top bar on every screen: logo and search; on desktop also post, messages, notifications and
+ * the user's menu or the sign-in links (on a phone the tab bar at the bottom has those).
  */
-export function TopNav({ unreadTotal }: { unreadTotal: number }) {
+export function TopNav({ unread }: { unread: UnreadCounts }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
@@ -25,11 +27,6 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
   }, [me, dispatch]);
 
   const name = userInfo.nickname || userInfo.username || "我";
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const keyword = String(new FormData(event.currentTarget).get("keyword") ?? "").trim();
-    if (keyword) navigate(paths.searchResult(keyword));
-  };
 
   return (
     <header className="top-nav">
@@ -40,26 +37,7 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
           </span>
           <span className="top-nav__logo-text">闲置</span>
         </Link>
-        <search className="top-nav__search">
-          {/* A plain form rather than Ant Design's Input.Search: every screen has it, and it kept
-              Ant Design's input, its styles and their run-time work in every first load. */}
-          <form className="top-nav__search-form" onSubmit={search}>
-            <input
-              type="search"
-              name="keyword"
-              className="top-nav__search-input"
-              aria-label="搜索闲置"
-              placeholder="搜索二手好物，如：手机"
-              enterKeyHint="search"
-              defaultValue={searchParams.get("keyword") ?? ""}
-              key={searchParams.get("keyword") ?? ""}
-            />
-            <button type="submit" className="top-nav__search-button">
-              <SearchOutlined aria-hidden="true" />
-              <span className="top-nav__search-text">搜索</span>
-            </button>
-          </form>
-        </search>
+        <SearchBox key={searchParams.get("keyword") ?? ""} initialKeyword={searchParams.get("keyword") ?? ""} />
         <div className="top-nav__desktop">
           <button type="button" className="plain-button plain-button--primary" onClick={() => navigate(paths.post)}>
             <PlusOutlined />
@@ -68,15 +46,26 @@ export function TopNav({ unreadTotal }: { unreadTotal: number }) {
           {signedIn && (
             <Link
               to={paths.chat}
-              className="top-nav__chat"
-              aria-label={unreadTotal ? `消息，${unreadTotal} 条未读` : "消息"}
+              className="top-nav__icon-link"
+              aria-label={unread.chat ? `消息，${unread.chat} 条未读` : "消息"}
             >
-              <CountBadge count={unreadTotal} testId="unread-total">
-                <MessageOutlined className="top-nav__chat-icon" />
+              <CountBadge count={unread.chat} testId="unread-total">
+                <MessageOutlined className="top-nav__icon" />
               </CountBadge>
             </Link>
           )}
-          {signedIn && <UserMenu name={name} avatarUrl={userInfo.avatarUrl} unreadTotal={unreadTotal} />}
+          {signedIn && (
+            <Link
+              to={paths.notifications}
+              className="top-nav__icon-link"
+              aria-label={unread.notifications ? `通知，${unread.notifications} 条未读` : "通知"}
+            >
+              <CountBadge count={unread.notifications} testId="notifications-unread">
+                <BellOutlined className="top-nav__icon" />
+              </CountBadge>
+            </Link>
+          )}
+          {signedIn && <UserMenu name={name} avatarUrl={userInfo.avatarUrl} unreadTotal={unread.chat} />}
         </div>
         {!signedIn && (
           <nav className="top-nav__auth" aria-label="登录与注册">

@@ -1,7 +1,9 @@
 import "./icons.css";
+import BellOutlinedSvg from "@ant-design/icons-svg/es/asn/BellOutlined";
 import CloseOutlinedSvg from "@ant-design/icons-svg/es/asn/CloseOutlined";
 import EnvironmentOutlinedSvg from "@ant-design/icons-svg/es/asn/EnvironmentOutlined";
 import EyeOutlinedSvg from "@ant-design/icons-svg/es/asn/EyeOutlined";
+import FallOutlinedSvg from "@ant-design/icons-svg/es/asn/FallOutlined";
 import FilterOutlinedSvg from "@ant-design/icons-svg/es/asn/FilterOutlined";
 import HeartFilledSvg from "@ant-design/icons-svg/es/asn/HeartFilled";
 import HeartOutlinedSvg from "@ant-design/icons-svg/es/asn/HeartOutlined";
@@ -13,6 +15,7 @@ import PlusCircleOutlinedSvg from "@ant-design/icons-svg/es/asn/PlusCircleOutlin
 import PlusOutlinedSvg from "@ant-design/icons-svg/es/asn/PlusOutlined";
 import RightOutlinedSvg from "@ant-design/icons-svg/es/asn/RightOutlined";
 import SearchOutlinedSvg from "@ant-design/icons-svg/es/asn/SearchOutlined";
+import SettingOutlinedSvg from "@ant-design/icons-svg/es/asn/SettingOutlined";
 import UserOutlinedSvg from "@ant-design/icons-svg/es/asn/UserOutlined";
 import type { AbstractNode, IconDefinition } from "@ant-design/icons-svg/lib/types";
 import { createElement, type HTMLAttributes, type ReactElement } from "react";
@@ -61,9 +64,11 @@ function plainIcon(definition: IconDefinition) {
   };
 }
 
+export const BellOutlined = plainIcon(BellOutlinedSvg);
 export const CloseOutlined = plainIcon(CloseOutlinedSvg);
 export const EnvironmentOutlined = plainIcon(EnvironmentOutlinedSvg);
 export const EyeOutlined = plainIcon(EyeOutlinedSvg);
+export const FallOutlined = plainIcon(FallOutlinedSvg);
 export const FilterOutlined = plainIcon(FilterOutlinedSvg);
 export const HeartFilled = plainIcon(HeartFilledSvg);
 export const HeartOutlined = plainIcon(HeartOutlinedSvg);
@@ -75,4 +80,5 @@ export const PlusCircleOutlined = plainIcon(PlusCircleOutlinedSvg);
 export const PlusOutlined = plainIcon(PlusOutlinedSvg);
 export const RightOutlined = plainIcon(RightOutlinedSvg);
 export const SearchOutlined = plainIcon(SearchOutlinedSvg);
+export const SettingOutlined = plainIcon(SettingOutlinedSvg);
 export const UserOutlined = plainIcon(UserOutlinedSvg);

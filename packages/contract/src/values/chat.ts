@@ -17,5 +17,13 @@ export const ChatLimits = {
   frameBytesMax: 16 * 1024,
 } as const;
 
-export const MESSAGE_TYPES = ["text", "image", "goods"] as const;
+/** What a client may send in a `send` frame. */
+export const SENDABLE_MESSAGE_TYPES = ["text", "image", "goods"] as const;
+export type SendableMessageType = (typeof SENDABLE_MESSAGE_TYPES)[number];
+/**
+ * What a chat may hold: besides what clients send, `offer` (content: the offer's id, drawn as an
+ * offer card) and `notice` (a line the product writes into the chat, such as an offer declined
+ * because the goods were promised to another buyer), which only the server writes.
+ */
+export const MESSAGE_TYPES = [...SENDABLE_MESSAGE_TYPES, "offer", "notice"] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { dialectOf } from "../database.js";
+import { createRowTriggers, dropRowTriggers, type RowTrigger } from "./helpers.js";
 
 /** Goods ids per block: 2^10. A deep page walks at most this many index entries past its blocks. */
 export const BLOCK_SHIFT = 10;
@@ -17,7 +17,7 @@ const countRow = (row: string, delta: number) =>
    ON CONFLICT (category, block) DO UPDATE SET listed_count = listed_blocks.listed_count + excluded.listed_count;`;
 
 /** Each change of the goods that moves a listed row in or out of the counts, and what it does. */
-const TRIGGERS = [
+const TRIGGERS: RowTrigger[] = [
   { name: "listed_blocks_insert", event: "INSERT", when: "NEW.listed = 1", change: countRow("NEW", 1) },
   { name: "listed_blocks_delete", event: "DELETE", when: "OLD.listed = 1", change: countRow("OLD", -1) },
   {
@@ -52,28 +52,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     category TEXT NOT NULL, block INTEGER NOT NULL, listed_count INTEGER NOT NULL,
     PRIMARY KEY (category, block))`.execute(db);
   await sql.raw(COUNT_LISTED_BLOCKS).execute(db);
-  for (const { name, event, when, change } of TRIGGERS) {
-    if (dialectOf(db) === "sqlite") {
-      await sql.raw(`CREATE TRIGGER ${name} AFTER ${event} ON goods WHEN ${when} BEGIN ${change} END`).execute(db);
-    } else {
-      await sql
-        .raw(`CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN ${change} RETURN NULL; END $$`)
-        .execute(db);
-      await sql
-        .raw(`CREATE TRIGGER ${name} AFTER ${event} ON goods FOR EACH ROW WHEN (${when}) EXECUTE FUNCTION ${name}()`)
-        .execute(db);
-    }
-  }
+  await createRowTriggers(db, "goods", TRIGGERS);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const { name } of TRIGGERS) {
-    if (dialectOf(db) === "sqlite") await sql.raw(`DROP TRIGGER ${name}`).execute(db);
-    else {
-      await sql.raw(`DROP TRIGGER ${name} ON goods`).execute(db);
-      await sql.raw(`DROP FUNCTION ${name}()`).execute(db);
-    }
-  }
+  await dropRowTriggers(db, "goods", TRIGGERS);
   await sql`DROP TABLE listed_blocks`.execute(db);
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFavorite, listFavorites, removeFavorite } from "../../features/favorites/favorite-service.js";
+import { storingOutbox } from "../../features/notifications/notification-service.js";
 import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";
@@ -32,8 +33,8 @@ describe("migration 0013, each user's count of favourites", () => {
     await migrateToLatest(db);
 
     expect(await totals([ann, ben, cat])).toEqual([3, 1, 0]);
-    await addFavorite(db, ben, goods[1] as number);
-    await addFavorite(db, ben, goods[1] as number);
+    await addFavorite(db, storingOutbox(), ben, goods[1] as number);
+    await addFavorite(db, storingOutbox(), ben, goods[1] as number);
     await removeFavorite(db, ann, goods[2] as number);
     await removeFavorite(db, ann, goods[2] as number);
     expect(await totals([ann, ben, cat])).toEqual([2, 2, 0]);

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addFavorite, listFavorites } from "../../features/favorites/favorite-service.js";
+import { storingOutbox } from "../../features/notifications/notification-service.js";
 import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";
@@ -43,7 +44,7 @@ describe("migration 0017, the price each favourite was kept at", () => {
     }>`SELECT favorited_price_cents AS price FROM favorites ORDER BY goods_id`.execute(db);
     expect(kept.rows.map((row) => Number(row.price))).toEqual([100, 2500]);
     await sql`UPDATE goods SET price_cents = 2000 WHERE id = ${second}`.execute(db);
-    await addFavorite(db, ben, second);
+    await addFavorite(db, storingOutbox(), ben, second);
     expect(await favoritesOf(ann)).toEqual([
       ["乙", 500],
       ["甲", 0],

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type {
   Chat,
   ChatHistory,
@@ -8,6 +9,7 @@ import type {
   MessageType,
   Page,
   PageQuery,
+  SendableMessageType,
   SendFrame,
   ServerFrame,
 } from "@xianzhi/contract";
@@ -16,9 +18,9 @@ import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { findUserById } from "../accounts/user-repository.js";
+import { requireNotBlocked } from "../blocks/block-service.js";
 import { pageWindow, requireGoods } from "../goods/goods-service.js";
-import { pictureUrls } from "../pictures/picture-files.js";
-import { picturesOfGoods } from "../pictures/picture-repository.js";
+import { coverThumbUrls } from "../pictures/covers.js";
 import * as repo from "./chat-repository.js";
 
 type MessageRow = NonNullable<Awaited<ReturnType<typeof repo.insertNewMessage>>>;
@@ -38,11 +40,7 @@ export function toMessage(
 
 async function toChats(db: DbOrTx, rows: repo.MemberChatRow[]): Promise<Chat[]> {
   const goodsIds = rows.flatMap((row) => (row.goodsId === null ? [] : [row.goodsId]));
-  const covers = new Map<number, string>();
-  for (const picture of await picturesOfGoods(db, goodsIds)) {
-    if (!covers.has(picture.goodsId as number))
-      covers.set(picture.goodsId as number, pictureUrls(picture.fileId).thumbUrl);
-  }
+  const covers = await coverThumbUrls(db, goodsIds);
   return rows.map((row) => ({
     chatId: String(row.chatId),
     peer: {
@@ -116,22 +114,28 @@ export async function openChat(db: Db, userId: number, body: CreateChatBody): Pr
   const goodsId = body.goodsId ? Number(body.goodsId) : null;
   if (peerId === userId) throw appError("CHAT_WITH_SELF");
   if (!(await findUserById(db, peerId))) throw appError("USER_NOT_FOUND");
+  await requireNotBlocked(db, userId, peerId);
   if (goodsId !== null) await requireGoods(db, goodsId);
-  const key = repo.pairKey(userId, peerId, goodsId);
   const chatId = await db
     .transaction()
-    .execute(async (tx) => {
-      const now = nowIso();
-      const chat = await repo.upsertChat(tx, key, goodsId, now);
-      if (chat.created) await repo.insertMembers(tx, chat.id, userId, peerId, now);
-      return chat.id;
-    })
+    .execute((tx) => ensureChat(tx, userId, peerId, goodsId))
     .catch(async (error) => {
       // PostgreSQL: the other transaction inserted the same key first and has now committed.
       if (uniqueViolation(error) === null) throw error;
-      return (await repo.upsertChat(db, key, goodsId, nowIso())).id;
+      return ensureChat(db, userId, peerId, goodsId);
     });
   return memberChat(db, chatId, userId);
+}
+
+/**
+ * The id of the chat of two users about goods (or none), made with its two members when it does
+ * not exist yet; in the caller's transaction.
+ */
+export async function ensureChat(tx: DbOrTx, userId: number, peerId: number, goodsId: number | null): Promise<number> {
+  const now = nowIso();
+  const chat = await repo.upsertChat(tx, repo.pairKey(userId, peerId, goodsId), goodsId, now);
+  if (chat.created) await repo.insertMembers(tx, chat.id, userId, peerId, now);
+  return chat.id;
 }
 
 export async function listChats(db: Db, userId: number, query: PageQuery): Promise<Page<Chat>> {
@@ -194,7 +198,9 @@ export interface SentMessage {
  */
 export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
   const chatId = Number(frame.chatId);
-  const memberIds = [senderId, await peerInChat(db, chatId, senderId)];
+  const peerId = await peerInChat(db, chatId, senderId);
+  await requireNotBlocked(db, senderId, peerId);
+  const memberIds = [senderId, peerId];
   const earlier = () => repo.findMessageByClientId(db, senderId, frame.clientMsgId);
   if (frame.msgType !== "text") {
     // A resend answers what was stored, even if what it points at has gone since.
@@ -213,4 +219,19 @@ export async function sendMessage(db: Db, senderId: number, frame: SendFrame): P
   const message = row ?? (await earlier());
   if (!message) throw new Error(`message ${frame.clientMsgId} of user ${senderId} neither stored nor found`);
   return { message: toMessage(message), memberIds };
+}
+
+/**
+ * A message the product itself writes into a chat (an offer's card, a notice), in the caller's
+ * transaction; the caller pushes it once that has committed. Its client id is random, so no client
+ * can have taken it first.
+ */
+export async function storeProductMessage(
+  tx: DbOrTx,
+  message: { chatId: number; senderId: number; type: Exclude<MessageType, SendableMessageType>; content: string },
+): Promise<ChatMessage> {
+  const clientMsgId = `${message.type}:${randomUUID()}`;
+  const row = await repo.insertNewMessage(tx, { ...message, clientMsgId, createdAt: nowIso() });
+  if (!row) throw new Error(`product message ${clientMsgId} collided with a stored one`);
+  return toMessage(row);
 }

@@ -333,6 +333,27 @@ describe("bad frames and bad sockets", () => {
     await socket.close();
   });
 
+  it("refuses offer cards and notices from clients: only the server writes those", async () => {
+    const goods = await postGoods(t.app, seller.token);
+    const chat = (await openChat(buyer, { peerId: seller.id, goodsId: goods.id })).data;
+    const socket = await openSocket(base, buyer.token);
+    for (const msgType of ["offer", "notice"]) {
+      socket.send({ ...text(chat.chatId, "1", `forged-${msgType}`), msgType });
+      expect(await socket.next(isType("error"))).toMatchObject({
+        code: 400,
+        msg: "消息类型取值无效",
+        clientMsgId: `forged-${msgType}`,
+      });
+    }
+    const stored = await t.app.db
+      .selectFrom("messages")
+      .select("id")
+      .where("chatId", "=", Number(chat.chatId))
+      .execute();
+    expect(stored).toEqual([]);
+    await socket.close();
+  });
+
   it("never lets a non-member send to or read a chat", async () => {
     const chat = (await openChat(buyer, { peerId: seller.id })).data;
     const sellerSocket = await openSocket(base, seller.token);

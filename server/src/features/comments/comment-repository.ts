@@ -1,7 +1,7 @@
 import type { DbOrTx } from "../../db/database.js";
 
 export function findComment(db: DbOrTx, id: number) {
-  return db.selectFrom("comments").select(["id", "goodsId"]).where("id", "=", id).executeTakeFirst();
+  return db.selectFrom("comments").select(["id", "goodsId", "userId"]).where("id", "=", id).executeTakeFirst();
 }
 
 export async function insertComment(
@@ -16,14 +16,15 @@ export async function insertComment(
  * Counts a new comment on the goods and tells whether they exist, in one statement: the update also
  * holds the goods' row until the transaction ends, so they cannot be deleted under the comment.
  */
-export async function countComment(db: DbOrTx, goodsId: number): Promise<boolean> {
+/** Counts a new comment on the goods; answers their seller, or undefined when there are no such goods. */
+export async function countComment(db: DbOrTx, goodsId: number): Promise<number | undefined> {
   const row = await db
     .updateTable("goods")
     .set((eb) => ({ commentCount: eb("commentCount", "+", 1) }))
     .where("id", "=", goodsId)
-    .returning("id")
+    .returning("sellerId")
     .executeTakeFirst();
-  return row !== undefined;
+  return row?.sellerId;
 }
 
 /** The goods' comment count, or undefined when there are no such goods; a plain read, locking nothing. */

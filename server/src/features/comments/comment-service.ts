@@ -2,7 +2,9 @@ import type { CreateCommentBody, GoodsComment, Page, PageQuery } from "@xianzhi/
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import { requireNotBlocked } from "../blocks/block-service.js";
 import { pageWindow } from "../goods/goods-service.js";
+import type { NotificationDraft, NotificationOutbox } from "../notifications/notification-service.js";
 import {
   type CommentRow,
   commentCountOf,
@@ -38,24 +40,46 @@ function toComment(row: CommentRow): GoodsComment {
   };
 }
 
-export async function addComment(db: Db, userId: number, body: CreateCommentBody): Promise<GoodsComment> {
+/**
+ * The seller is told of a comment on their goods, the author of the comment replied to of the
+ * reply; a seller replied to is told once, of the reply.
+ */
+function commentNotifications(
+  comment: { goodsId: number; userId: number; content: string },
+  sellerId: number,
+  repliedAuthorId: number | null,
+): NotificationDraft[] {
+  const about = { actorId: comment.userId, goodsId: comment.goodsId, excerpt: comment.content };
+  const drafts: NotificationDraft[] = [];
+  if (repliedAuthorId !== null) drafts.push({ ...about, userId: repliedAuthorId, kind: "reply" });
+  if (repliedAuthorId !== sellerId) drafts.push({ ...about, userId: sellerId, kind: "comment" });
+  return drafts;
+}
+
+export async function addComment(
+  db: Db,
+  outbox: NotificationOutbox,
+  userId: number,
+  body: CreateCommentBody,
+): Promise<GoodsComment> {
   const goodsId = Number(body.goodsId);
   const id = await db.transaction().execute(async (tx) => {
-    if (!(await countComment(tx, goodsId))) throw appError("GOODS_NOT_FOUND");
+    const sellerId = await countComment(tx, goodsId);
+    if (sellerId === undefined) throw appError("GOODS_NOT_FOUND");
+    if (sellerId !== userId) await requireNotBlocked(tx, userId, sellerId);
     const replyToId = body.replyToId ? Number(body.replyToId) : null;
+    let repliedAuthorId: number | null = null;
     if (replyToId !== null) {
       const parent = await findComment(tx, replyToId);
       if (!parent || parent.goodsId !== goodsId) throw appError("COMMENT_NOT_FOUND");
+      repliedAuthorId = parent.userId;
     }
-    const commentId = await insertComment(tx, {
-      goodsId,
-      userId,
-      content: body.content,
-      replyToId,
-      createdAt: nowIso(),
-    });
+    const comment = { goodsId, userId, content: body.content };
+    const commentId = await insertComment(tx, { ...comment, replyToId, createdAt: nowIso() });
+    await outbox.record(tx, commentNotifications(comment, sellerId, repliedAuthorId));
     return commentId;
   });
+  outbox.push();
   return toComment(await selectComments(db).where("comments.id", "=", id).executeTakeFirstOrThrow());
 }
 

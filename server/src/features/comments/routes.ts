@@ -14,6 +14,7 @@ export async function commentRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/goodscomment", { preHandler: app.rateLimits.commentPerUser }, async (req) => {
     const me = await requireUser(req);
-    return ok(await addComment(db, me.userId, parseInput(CreateCommentBodySchema, req.body)), "评论成功");
+    const body = parseInput(CreateCommentBodySchema, req.body);
+    return ok(await addComment(db, app.notifier.outbox(), me.userId, body), "评论成功");
   });
 }

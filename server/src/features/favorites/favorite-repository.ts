@@ -115,8 +115,10 @@ type FavoritesPageRow = FavoriteGoodsRow & { favoritedAt: string; total: number 
  * A window of a user's favourites with the goods, their sellers and pictures, the price each was
  * kept at and the user's count of favourites, in one query, read from the newest end of the index
  * (user, time, goods id) or from the oldest. The window's goods ids are read with the offset off
- * that index alone; only their goods rows, and their favourites' rows for the price, are then
- * joined (the price in the window would read a row for every favourite the offset skips).
+ * that index alone; only their goods rows, and their favourites' rows for the price, are then read
+ * (the price in the window would read a row for every favourite the offset skips). The price is a
+ * subquery by key, not a join: joined, SQLite reads all of the user's favourites first and looks
+ * the window up in them, 10,000 rows for a page of 20 (100 ms instead of 0.3).
  */
 const favoritesWindowQuery = preparedQueries<FavoritesPageParams, FavoritesPageRow, "desc" | "asc">(
   (db, slot, direction) => {
@@ -131,12 +133,10 @@ const favoritesWindowQuery = preparedQueries<FavoritesPageParams, FavoritesPageR
     // No ORDER BY out here (see listedPageQuery): the page's few rows are put in order once read.
     return selectGoodsWithSeller(db)
       .innerJoin(window.as("page"), "page.goodsId", "goods.id")
-      .innerJoin("favorites as kept", (join) =>
-        join.onRef("kept.goodsId", "=", "page.goodsId").on("kept.userId", "=", slot("userId")),
-      )
       .select([
         "page.createdAt as favoritedAt",
-        "kept.favoritedPriceCents",
+        sql<number>`(SELECT kept.favorited_price_cents FROM favorites AS kept
+          WHERE kept.user_id = ${slot("userId")} AND kept.goods_id = page.goods_id)`.as("favoritedPriceCents"),
         sql<number | string>`(SELECT favorite_count FROM users WHERE users.id = ${slot("userId")})`.as("total"),
       ]);
   },

@@ -14,6 +14,7 @@ import type { CurrentUser } from "../accounts/account-service.js";
 import type { SessionKey } from "../accounts/session-repository.js";
 import { toGoodsList } from "../goods/goods-mapper.js";
 import { pageWindow, requireGoods } from "../goods/goods-service.js";
+import type { NotificationOutbox } from "../notifications/notification-service.js";
 import {
   adjustFavCount,
   deleteFavorite,
@@ -33,14 +34,23 @@ function priceDrop(favoritedPriceCents: number, priceCents: number): PriceDropCe
  * The favourite row and the goods' count change in one transaction, and the count moves only when
  * the row did: so repeated or simultaneous clicks never count twice.
  */
-export async function addFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteState> {
-  return db.transaction().execute(async (tx) => {
+/** The seller is told of a new favourite (once until they have read it). */
+export async function addFavorite(
+  db: Db,
+  outbox: NotificationOutbox,
+  userId: number,
+  goodsId: number,
+): Promise<FavoriteState> {
+  const state = await db.transaction().execute(async (tx) => {
     const goods = await requireGoods(tx, goodsId);
     if (goods.sellerId === userId) throw appError("FAVORITE_OWN_GOODS");
     const added = await insertFavorite(tx, userId, goodsId, nowIso());
-    const favCount = added ? await adjustFavCount(tx, goodsId, 1) : goods.favCount;
-    return { exists: true, favCount };
+    if (!added) return { exists: true, favCount: goods.favCount };
+    await outbox.record(tx, [{ userId: goods.sellerId, kind: "favorite", actorId: userId, goodsId }]);
+    return { exists: true, favCount: await adjustFavCount(tx, goodsId, 1) };
   });
+  outbox.push();
+  return state;
 }
 
 export async function removeFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteState> {

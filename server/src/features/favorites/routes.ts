@@ -22,7 +22,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
   app.post("/fav", async (req) => {
     const me = await requireUser(req);
     const { goodsId } = parseInput(FavoriteBodySchema, req.body);
-    return ok(await addFavorite(db, me.userId, Number(goodsId)), "已收藏");
+    return ok(await addFavorite(db, app.notifier.outbox(), me.userId, Number(goodsId)), "已收藏");
   });
 
   app.get("/fav/exists/:goodsId", async (req) => {

@@ -13,6 +13,10 @@ export interface GoodsFilter {
 
 export const allOf = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
 
+/** Narrowed by more than the category: the count has to read the goods. */
+export const isNarrowed = ({ category: _, ...narrowing }: GoodsFilter) =>
+  Object.values(narrowing).some((value) => value !== undefined);
+
 /** Listed goods passing the filter, as one condition for the list's and the search's queries. */
 export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>[]): RawBuilder<boolean> {
   const { category, city } = filter;

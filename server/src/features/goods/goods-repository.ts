@@ -10,9 +10,10 @@ import {
   filterShapeKey,
   type GoodsFilter,
   goodsOrder,
+  isNarrowed,
   slottedConditions,
 } from "./goods-filter.js";
-import { BLOCK_SIZE, blockCategory, pageStart } from "./listed-blocks.js";
+import { blockCategory, type PageBlocks, pageBlocksOf, pageStart, type StartSlots } from "./page-blocks.js";
 
 export type { GoodsFilter } from "./goods-filter.js";
 
@@ -106,6 +107,20 @@ export async function updateGoods(db: DbOrTx, id: number, changes: Updateable<Go
   await db.updateTable("goods").set(changes).where("id", "=", id).execute();
 }
 
+/**
+ * Changes goods only while their status is still `from` (a deal's steps: two of them at once
+ * change the goods once); answers the goods' category and title when they changed.
+ */
+export function updateGoodsIfStatus(db: DbOrTx, id: number, from: string, changes: Updateable<GoodsTable>) {
+  return db
+    .updateTable("goods")
+    .set(changes)
+    .where("id", "=", id)
+    .where("status", "=", from)
+    .returning(["category", "title"])
+    .executeTakeFirst();
+}
+
 export async function deleteGoods(db: DbOrTx, id: number): Promise<void> {
   await db.deleteFrom("goods").where("id", "=", id).execute();
 }
@@ -160,10 +175,6 @@ export async function listedCount(db: DbOrTx, category?: string): Promise<number
   return Number(row?.n ?? 0);
 }
 
-/** Narrowed by more than the category: the count has to read the goods. */
-const isNarrowed = ({ category: _, ...narrowing }: GoodsFilter) =>
-  Object.values(narrowing).some((value) => value !== undefined);
-
 /** Counts past the cap stop there: a wide price range would otherwise read most of the goods. */
 const matchingCountQuery = preparedQueries<FilterParams & { upTo: number }, { n: number | string }, GoodsFilter>(
   (db, slot, filter) =>
@@ -192,22 +203,37 @@ export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise
 type PageParams = FilterParams & { limit: number; offset: number; blockCategory: string };
 type PageRow = GoodsWithSellerRow & { total?: number | string };
 
+/** The slots of the values a page start reads, those of the filter only when it has them. */
+function startSlots(filter: GoodsFilter, slot: (name: keyof PageParams) => unknown): StartSlots {
+  return {
+    offset: slot("offset"),
+    blockCategory: slot("blockCategory"),
+    category: filter.category ? slot("category") : undefined,
+    minPrice: filter.minPrice === undefined ? undefined : slot("minPrice"),
+    maxPrice: filter.maxPrice === undefined ? undefined : slot("maxPrice"),
+  };
+}
+
 /**
  * One page of listed goods with their sellers and pictures, in one query, and (unless the filter
  * narrows past the category) the total from goods_stats beside each row. Only ids are read with
  * the offset, from the list index alone; the rows themselves are then joined by id, so a deep page
- * costs an index walk, not row reads, and newest first not even that (listed-blocks.ts). Every
- * order has a list index, so a page is never sorted.
+ * costs an index walk, not row reads, and from counted blocks not even that (page-blocks.ts).
+ * Every order has a list index, so a page is never sorted.
  */
-const listedPageQuery = preparedQueries<PageParams, PageRow, { filter: GoodsFilter; sort: GoodsSort; blocks: boolean }>(
+const listedPageQuery = preparedQueries<
+  PageParams,
+  PageRow,
+  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined }
+>(
   (db, slot, { filter, sort, blocks }) => {
-    const start = pageStart(slot("offset"), slot("blockCategory"));
-    const listed = db.selectFrom("goods").select("goods.id").where(slottedConditions(filter, slot));
-    // Deep pages newest first start at the block their first row is in (listed-blocks.ts).
-    const page = (blocks ? listed.where("goods.id", "<", start.end) : listed)
-      .orderBy(goodsOrder(sort))
-      .limit(slot("limit"))
-      .offset(blocks ? start.skip : slot("offset"));
+    // Deep pages start at the block their first row is in, read in the same statement as the page.
+    const start = blocks && pageStart(blocks, sort, startSlots(filter, slot));
+    const conditions = start
+      ? sql`${slottedConditions({ ...filter, ...(start.replaces && { [start.replaces]: undefined }) }, slot)} AND ${start.bound}`
+      : slottedConditions(filter, slot);
+    const page = sql<{ id: number }>`(${start ? start.with : sql``} SELECT goods.id FROM goods WHERE ${conditions}
+      ORDER BY ${goodsOrder(sort)} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
     // No ORDER BY out here: with one, SQLite walks the whole table in that order to probe the page.
     const rows = selectGoodsWithSeller(db).innerJoin(page.as("page"), "page.id", "goods.id");
     if (isNarrowed(filter)) return rows;
@@ -225,7 +251,7 @@ export async function listedGoodsPage(
   sort: GoodsSort,
   page: { limit: number; offset: number },
 ): Promise<{ rows: GoodsWithSellerRow[] } & ListedTotal> {
-  const blocks = sort === "latest" && !isNarrowed(filter) && page.offset >= BLOCK_SIZE;
+  const blocks = pageBlocksOf(sort, filter, page.offset);
   const params = { ...filterParams(filter), ...page, blockCategory: blockCategory(filter) };
   const rows = await listedPageQuery.execute(db, { filter, sort, blocks }, params);
   rows.sort(compareGoods(sort));

@@ -12,6 +12,9 @@ import type {
 import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import { pageWindow } from "../../lib/paging.js";
+import { hasReservedDeal } from "../deals/deal-repository.js";
+import type { NotificationOutbox } from "../notifications/notification-service.js";
 import type { PictureFiles } from "../pictures/picture-files.js";
 import { setGoodsPictures } from "../pictures/picture-service.js";
 import type { GoodsFilter } from "./goods-filter.js";
@@ -27,9 +30,7 @@ export interface GoodsDeps {
 
 const isListed = (status: string) => (status === "sold" ? 0 : 1);
 
-export function pageWindow(query: PageQuery) {
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
-}
+export { pageWindow };
 
 export async function pageOf(db: DbOrTx, ids: number[], total: number, query: PageQuery): Promise<Page<Goods>> {
   const list = toGoodsList(await repo.goodsByIds(db, ids));
@@ -81,7 +82,13 @@ export async function viewGoods<T>(
   return { presented: seen.presented, viewCount: seen.viewCount };
 }
 
-export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBody): Promise<Goods> {
+/** The seller's followers are told of the new goods. */
+export async function createGoods(
+  db: Db,
+  outbox: NotificationOutbox,
+  sellerId: number,
+  body: CreateGoodsBody,
+): Promise<Goods> {
   const id = await db.transaction().execute(async (tx) => {
     const now = nowIso();
     const goodsId = await repo.insertGoods(tx, {
@@ -100,13 +107,17 @@ export async function createGoods(db: Db, sellerId: number, body: CreateGoodsBod
     });
     await repo.adjustListedCount(tx, body.category, 1);
     await setGoodsPictures(tx, sellerId, goodsId, body.fileIds);
+    await outbox.recordNewGoods(tx, sellerId, goodsId);
     return goodsId;
   });
+  outbox.push();
   return goodsDetail(db, id);
 }
 
+/** A lower price is told to everyone keeping the goods as a favourite. */
 export async function editGoods(
   deps: GoodsDeps,
+  outbox: NotificationOutbox,
   userId: number,
   goodsId: number,
   body: UpdateGoodsBody,
@@ -119,15 +130,29 @@ export async function editGoods(
       await repo.adjustListedCount(tx, fields.category, 1);
     }
     await repo.updateGoods(tx, goodsId, { ...fields, updatedAt: nowIso() });
+    if (fields.priceCents !== undefined && fields.priceCents < goods.priceCents) {
+      await outbox.recordPriceDrop(tx, goodsId, fields.priceCents);
+    }
     return fileIds ? setGoodsPictures(tx, userId, goodsId, fileIds) : [];
   });
+  outbox.push();
   await deps.files.remove(unusedFiles);
   return goodsDetail(deps.db, goodsId);
 }
 
+/**
+ * The goods, locked, when they are the user's own and no deal holds them: while a deal is reserved
+ * the seller completes or cancels it in the chat instead.
+ */
+async function requireOwnGoodsOutOfDeals(db: DbOrTx, userId: number, goodsId: number) {
+  const goods = await requireOwnGoods(db, userId, goodsId);
+  if (await hasReservedDeal(db, goodsId)) throw appError("DEAL_IN_PROGRESS");
+  return goods;
+}
+
 export async function setGoodsStatus(db: Db, userId: number, goodsId: number, status: GoodsStatus): Promise<Goods> {
   await db.transaction().execute(async (tx) => {
-    const goods = await requireOwnGoods(tx, userId, goodsId);
+    const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const listed = isListed(status);
     await repo.adjustListedCount(tx, goods.category, listed - goods.listed);
     await repo.updateGoods(tx, goodsId, { status, listed, updatedAt: nowIso() });
@@ -135,10 +160,30 @@ export async function setGoodsStatus(db: Db, userId: number, goodsId: number, st
   return goodsDetail(db, goodsId);
 }
 
-/** Pictures, favourites and comments go with the goods; the picture files once the rows are gone. */
+/**
+ * Moves goods from `from` to `to` if they are still in `from`, keeping the listed counts: a deal's
+ * steps, of which two at the same moment move the goods once. Answers the goods' title when moved.
+ */
+export async function moveGoodsStatus(
+  tx: DbOrTx,
+  goodsId: number,
+  from: GoodsStatus,
+  to: GoodsStatus,
+): Promise<{ title: string } | undefined> {
+  const listedChange = isListed(to) - isListed(from);
+  const changes = { status: to, updatedAt: nowIso(), ...(listedChange !== 0 && { listed: isListed(to) }) };
+  const moved = await repo.updateGoodsIfStatus(tx, goodsId, from, changes);
+  if (moved) await repo.adjustListedCount(tx, moved.category, listedChange);
+  return moved;
+}
+
+/**
+ * Pictures, favourites and comments go with the goods; the picture files once the rows are gone.
+ * Goods a deal holds stay until the deal is completed or cancelled.
+ */
 export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: number): Promise<null> {
   const fileIds = await deps.db.transaction().execute(async (tx) => {
-    const goods = await requireOwnGoods(tx, userId, goodsId);
+    const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const pictures = await tx.selectFrom("pictures").select("fileId").where("goodsId", "=", goodsId).execute();
     await repo.deleteGoods(tx, goodsId);
     await repo.adjustListedCount(tx, goods.category, -goods.listed);

@@ -5,6 +5,7 @@ import {
   IdParamsSchema,
   MyGoodsQuerySchema,
   SetGoodsStatusBodySchema,
+  SuggestQuerySchema,
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -13,6 +14,7 @@ import { SerializedAnswer } from "../../http/response-cache.js";
 import { requireUser } from "../../plugins/auth.js";
 import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
+import { suggestionsFor } from "./suggestions.js";
 
 export async function goodsRoutes(app: FastifyInstance): Promise<void> {
   const { db, answers } = app;
@@ -40,6 +42,12 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
   });
 
+  // Asked at every pause in typing: what many type alike is read once a moment.
+  app.get("/goods/suggest", { compress: false }, async (req, reply) => {
+    const { q } = parseInput(SuggestQuerySchema, req.query);
+    return shared(req, reply, `suggest:${q}`, () => suggestionsFor(db, q));
+  });
+
   app.get("/goods/getmylist", async (req) => {
     const me = await requireUser(req);
     return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
@@ -53,13 +61,15 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);
-    return ok(await goods.createGoods(db, me.userId, parseInput(CreateGoodsBodySchema, req.body)), "发布成功");
+    const body = parseInput(CreateGoodsBodySchema, req.body);
+    return ok(await goods.createGoods(db, app.notifier.outbox(), me.userId, body), "发布成功");
   });
 
   app.put("/goods/:id", async (req) => {
     const me = await requireUser(req);
     const id = goodsId(req.params);
-    return ok(await goods.editGoods(deps, me.userId, id, parseInput(UpdateGoodsBodySchema, req.body)), "已保存");
+    const body = parseInput(UpdateGoodsBodySchema, req.body);
+    return ok(await goods.editGoods(deps, app.notifier.outbox(), me.userId, id, body), "已保存");
   });
 
   app.put("/goods/:id/status", async (req) => {

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { type DbOrTx, dialectOf } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 
 export async function insertPicture(
   db: DbOrTx,
@@ -31,16 +31,6 @@ export async function storedBytesOf(db: DbOrTx, ownerId: number): Promise<number
     .executeTakeFirst();
   // PostgreSQL sums integers into a bigint, which node-postgres hands over as a string.
   return Number(row?.bytes ?? 0);
-}
-
-/**
- * Holds the owner's row until the transaction ends, so that one upload at a time checks and adds
- * to the owner's storage. SQLite needs no lock: its one connection runs one transaction at a time.
- * NO KEY UPDATE leaves rows that merely reference the user (goods, comments) free to be written.
- */
-export async function lockOwnerStorage(tx: DbOrTx, ownerId: number): Promise<void> {
-  if (dialectOf(tx) === "sqlite") return;
-  await tx.selectFrom("users").select("id").where("id", "=", ownerId).forNoKeyUpdate().execute();
 }
 
 export function picturesOfGoods(db: DbOrTx, goodsIds: number[]) {

@@ -2,12 +2,12 @@ import { GoodsLimits, type Picture, PictureLimits, type UploadedFile } from "@xi
 import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import { lockUser } from "../accounts/user-repository.js";
 import { type PictureFiles, pictureUrls } from "./picture-files.js";
 import {
   deletePictures,
   findPicturesByFileIds,
   insertPicture,
-  lockOwnerStorage,
   picturesOfGoods,
   placePicture,
   storedBytesOf,
@@ -35,7 +35,7 @@ export async function receiveUpload(
   const picture = await files.receive(upload);
   try {
     await db.transaction().execute(async (tx) => {
-      await lockOwnerStorage(tx, ownerId);
+      await lockUser(tx, ownerId);
       if ((await storedBytesOf(tx, ownerId)) + picture.bytes > PictureLimits.storagePerUserBytes) {
         throw appError("STORAGE_QUOTA_EXCEEDED");
       }

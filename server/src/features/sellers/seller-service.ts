@@ -2,7 +2,10 @@ import { type Goods, type Page, type SellerGoodsQuery, type SellerProfile, Selle
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds } from "../../lib/clock.js";
+import { completedSalesOf } from "../deals/deal-list.js";
+import { followCounts } from "../follows/follow-service.js";
 import { pageOf, pageWindow } from "../goods/goods-service.js";
+import { ratingSummary } from "../reviews/review-service.js";
 import { responseStats } from "./response-stats.js";
 import * as repo from "./seller-repository.js";
 
@@ -15,9 +18,12 @@ async function requireProfile(db: Db, userId: number): Promise<repo.ProfileRow> 
 }
 
 export async function sellerProfile(db: Db, userId: number): Promise<SellerProfile> {
-  const [row, asked] = await Promise.all([
+  const [row, asked, follows, rating, completedSales] = await Promise.all([
     requireProfile(db, userId),
     repo.askedChats(db, userId, isoAfterSeconds(-RESPONSE_WINDOW_SECONDS)),
+    followCounts(db, userId),
+    ratingSummary(db, userId),
+    completedSalesOf(db, userId),
   ]);
   return {
     id: String(row.id),
@@ -30,6 +36,9 @@ export async function sellerProfile(db: Db, userId: number): Promise<SellerProfi
     onSaleCount: Number(row.onSaleCount ?? 0),
     soldCount: Number(row.soldCount ?? 0),
     ...responseStats(asked),
+    ...rating,
+    completedSales,
+    ...follows,
   };
 }
 

@@ -67,6 +67,8 @@ describe("a seller's profile", () => {
         soldCount: 0,
         responseRate: null,
         responseMinutes: null,
+        followerCount: 0,
+        followingCount: 0,
       },
     });
     expect(fresh.data).not.toHaveProperty("email");

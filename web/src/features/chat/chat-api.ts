@@ -1,5 +1,5 @@
 import type { Chat, ChatHistory, CreateChatBody, PageQuery } from "@xianzhi/contract";
-import { ChatLimits, type MessageType, type Page } from "@xianzhi/contract/constants";
+import { ChatLimits, type Page, type SendableMessageType } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import type { AppDispatch } from "../../app/store";
 import { type ChatEvent, isChatSocketOpen, onChatEvent, submitMessage } from "./chat-socket";
@@ -109,7 +109,7 @@ export function loadOlderMessages(chatId: string, before: string) {
 /** Shows my message at once as 发送中 and sends it; `clientMsgId` of a failed one sends it again. */
 export function sendMessage(
   chatId: string,
-  type: MessageType,
+  type: SendableMessageType,
   content: string,
   clientMsgId: string = crypto.randomUUID(),
 ) {

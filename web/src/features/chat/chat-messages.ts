@@ -4,6 +4,7 @@ import type { Chat, ChatMessage } from "@xianzhi/contract";
 export function messageText(message: Pick<ChatMessage, "type" | "content">): string {
   if (message.type === "image") return "[图片]";
   if (message.type === "goods") return "[商品]";
+  if (message.type === "offer") return "[出价]";
   return message.content;
 }
 

@@ -15,7 +15,8 @@ function preview(chat: Chat, myId: string | undefined): string {
   const last = chat.lastMessage;
   if (!last) return chat.goods ? `关于：${chat.goods.title}` : "还没有消息";
   const body = messageText(last);
-  if (last.senderId !== myId) return body;
+  // A notice is the product's word, not a message of either side: no 已读 / 未读 on it.
+  if (last.senderId !== myId || last.type === "notice") return body;
   // My own last message: whether the peer has seen it, as in the conversation.
   return `${readByPeer(chat, last) ? "[已读]" : "[未读]"} ${body}`;
 }

@@ -1,10 +1,11 @@
-import type { ChatMessage, SendFrame, ServerFrame } from "@xianzhi/contract";
+import type { ChatMessage, Deal, Offer, SendFrame, ServerFrame } from "@xianzhi/contract";
 import { useEffect, useRef } from "react";
 import { useStore } from "react-redux";
 import { api } from "../../app/api";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { AppDispatch, RootState } from "../../app/store";
 import { setConnectionStatus } from "./chat-slice";
+import { dealChangedTags } from "./chat-trade";
 import { createOutbox } from "./outbox";
 
 /** The server closes a socket with this code when its session ended (logout, password change elsewhere). */
@@ -15,6 +16,8 @@ export type ChatEvent =
   | { kind: "message"; message: ChatMessage }
   | { kind: "ack"; clientMsgId: string; message: ChatMessage }
   | { kind: "failed"; chatId: string; clientMsgId: string; reason: string }
+  | { kind: "offer"; offer: Offer }
+  | { kind: "deal"; deal: Deal }
   | { kind: "connected" }
   | { kind: "disconnected" };
 
@@ -28,6 +31,24 @@ export function onChatEvent(listener: (event: ChatEvent) => unknown): () => void
 
 function emit(event: ChatEvent): void {
   for (const listener of listeners) listener(event);
+}
+
+/**
+ * What other features hear of the socket (notifications): every frame from the server, and each
+ * time it opens, after which they catch up on what was pushed while it was down.
+ */
+export type SocketNews = { kind: "frame"; frame: ServerFrame } | { kind: "opened" };
+
+const newsListeners = new Set<(news: SocketNews) => unknown>();
+
+/** Calls `listener` with each piece of socket news; answers the unsubscribe. */
+export function onSocketNews(listener: (news: SocketNews) => unknown): () => void {
+  newsListeners.add(listener);
+  return () => newsListeners.delete(listener);
+}
+
+function tell(news: SocketNews): void {
+  for (const listener of newsListeners) listener(news);
 }
 
 // The live socket is a connection, not data: it stays here, out of the (serialisable) store.
@@ -52,6 +73,7 @@ export function submitMessage(frame: SendFrame): void {
 }
 
 function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
+  tell({ kind: "frame", frame });
   if (frame.type === "ack") {
     outbox.acknowledged(frame.clientMsgId);
     emit({ kind: "ack", clientMsgId: frame.clientMsgId, message: frame.message });
@@ -60,6 +82,11 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
     dispatch(api.util.invalidateTags(["Chats"]));
   } else if (frame.type === "read") {
     dispatch(api.util.invalidateTags(["Chats"]));
+  } else if (frame.type === "offer") {
+    emit({ kind: "offer", offer: frame.offer });
+  } else if (frame.type === "deal") {
+    emit({ kind: "deal", deal: frame.deal });
+    dispatch(api.util.invalidateTags(dealChangedTags(frame.deal)));
   } else if (frame.type === "error" && frame.clientMsgId) {
     outbox.refused(frame.clientMsgId, frame.msg);
   }
@@ -94,6 +121,7 @@ export function useChatSocket(onSessionEnded: () => void): void {
         dispatch(api.util.invalidateTags(["Chats"]));
         outbox.resendAll();
         emit({ kind: "connected" });
+        tell({ kind: "opened" });
       };
       socket.onmessage = (event) => {
         try {

@@ -1,10 +1,10 @@
 import type { ChatHistory, ChatMessage } from "@xianzhi/contract";
-import type { MessageType } from "@xianzhi/contract/constants";
+import type { SendableMessageType } from "@xianzhi/contract/constants";
 
 /** A message of mine the server has not acknowledged yet: on its way, or given up on (then 重发). */
 export interface OutgoingMessage {
   clientMsgId: string;
-  type: MessageType;
+  type: SendableMessageType;
   content: string;
   status: "sending" | "failed";
   error?: string;

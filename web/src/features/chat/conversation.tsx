@@ -1,39 +1,16 @@
 import { PictureOutlined, ShoppingOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
-import { ChatLimits, GOODS_STATUSES, type MessageType, UploadLimits } from "@xianzhi/contract/constants";
-import { Avatar, Button, Input, Spin, Upload } from "antd";
+import { ChatLimits, type SendableMessageType, UploadLimits } from "@xianzhi/contract/constants";
+import { Button, Input, Spin, Upload } from "antd";
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { errorText } from "../../app/api-error";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
-import { paths } from "../../app/paths";
-import { formatPrice } from "../../components/format";
 import { message as toast } from "../../components/toasts";
 import { useUploadPicture } from "../pictures";
-import { ProfileLink } from "../sellers/ui";
 import { loadOlderMessages, sendMessage, useSetReadMutation, useThreadQuery } from "./chat-api";
+import { ChatOfferButton } from "./chat-offer-button";
+import { ConversationHeader } from "./conversation-header";
 import { MessageBubble, OutgoingBubble } from "./message-bubbles";
-
-function ConversationHeader({ chat }: { chat: Chat }) {
-  return (
-    <header className="conversation__header">
-      <ProfileLink user={chat.peer} className="conversation__peer-link">
-        <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
-        <span className="conversation__peer profile-link__name">{chat.peer.nickname}</span>
-      </ProfileLink>
-      {chat.goods && (
-        <Link to={paths.goodsInfo(chat.goods.id)} className="conversation__goods">
-          {chat.goods.coverUrl && <img src={chat.goods.coverUrl} alt="" />}
-          <span className="conversation__goods-title">{chat.goods.title}</span>
-          <strong>{formatPrice(chat.goods.priceCents)}</strong>
-          {chat.goods.status !== "on_sale" && (
-            <em className="conversation__goods-status">{GOODS_STATUSES[chat.goods.status]}</em>
-          )}
-        </Link>
-      )}
-    </header>
-  );
-}
 
 /** The button above the messages that loads the page before the oldest one shown. */
 function useOlderMessages(chatId: string, oldestId: string | undefined) {
@@ -54,7 +31,7 @@ function useOlderMessages(chatId: string, oldestId: string | undefined) {
 /** One chat, read from its thread in the cache: history loading upwards, live messages, my pending ones. */
 export function Conversation({ chat }: { chat: Chat }) {
   const dispatch = useAppDispatch();
-  const myId = useAppSelector((state) => state.auth.userInfo.id);
+  const myId = useAppSelector((state) => state.auth.userInfo.id) ?? "";
   const { data: thread, isLoading } = useThreadQuery(chat.chatId);
   const [setRead] = useSetReadMutation();
   const [draft, setDraft] = useState("");
@@ -74,7 +51,7 @@ export function Conversation({ chat }: { chat: Chat }) {
     bottom.current?.scrollIntoView({ block: "end" });
   }, [newestId, lastPending]);
 
-  const send = (type: MessageType, content: string, clientMsgId?: string) =>
+  const send = (type: SendableMessageType, content: string, clientMsgId?: string) =>
     dispatch(sendMessage(chat.chatId, type, content, clientMsgId));
 
   const sendText = () => {
@@ -93,8 +70,9 @@ export function Conversation({ chat }: { chat: Chat }) {
 
   return (
     <section className="conversation" aria-label={`与${chat.peer.nickname}的聊天`}>
-      <ConversationHeader chat={chat} />
-      <div className="conversation__messages" aria-live="polite">
+      <ConversationHeader chat={chat} myId={myId} />
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll the messages, which may hold nothing else to focus */}
+      <div className="conversation__messages" role="log" aria-label="消息记录" tabIndex={0}>
         {thread?.hasMore && (
           <Button type="link" onClick={older.load} loading={older.loading} className="conversation__older">
             加载更早的消息
@@ -102,7 +80,7 @@ export function Conversation({ chat }: { chat: Chat }) {
         )}
         {isLoading && <Spin className="conversation__loading" />}
         {messages.map((message) => (
-          <MessageBubble key={message.id} chat={chat} message={message} mine={message.senderId === myId} />
+          <MessageBubble key={message.id} chat={chat} message={message} myId={myId} />
         ))}
         {outgoing.map((item) => (
           <OutgoingBubble
@@ -127,6 +105,7 @@ export function Conversation({ chat }: { chat: Chat }) {
               <span className="conversation__tool-label">发送商品</span>
             </Button>
           )}
+          {chat.goods && <ChatOfferButton chat={chat} goodsId={chat.goods.id} myId={myId} />}
         </div>
         <Input.TextArea
           aria-label="输入消息"

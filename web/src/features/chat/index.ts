@@ -1,5 +1,5 @@
-/** What the app shell and other features may use of chat: its state, the socket and notification hooks. */
+/** What the app shell and other features may use of chat: its state, the socket, its news and notification hooks. */
 export { useOpenChatMutation, useUnreadTotalQuery } from "./chat-api";
 export { chatSlice } from "./chat-slice";
-export { useChatSocket } from "./chat-socket";
+export { onSocketNews, type SocketNews, useChatSocket } from "./chat-socket";
 export { useMessageNotifications } from "./message-notifications";

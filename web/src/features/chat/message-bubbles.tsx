@@ -8,6 +8,8 @@ import { formatPrice, formatTime } from "../../components/format";
 import { useGoodsInfoQuery } from "../goods";
 import { readByPeer } from "./chat-messages";
 import type { OutgoingMessage } from "./chat-thread";
+import { OfferCard } from "./offer-card";
+import { SafeText, SafetyNotice } from "./safe-text";
 
 function GoodsMessage({ goodsId }: { goodsId: string }) {
   const { data } = useGoodsInfoQuery(goodsId);
@@ -21,10 +23,16 @@ function GoodsMessage({ goodsId }: { goodsId: string }) {
   );
 }
 
-function Body({ type, content }: { type: MessageType; content: string }) {
+/** What a message shows; a text that moves the deal off the product gets its safety notice. */
+function Body({ type, content, mine }: { type: MessageType; content: string; mine: boolean }) {
   if (type === "image") return <Image src={content} alt="图片消息" className="bubble__image" />;
   if (type === "goods") return <GoodsMessage goodsId={content} />;
-  return <span className="bubble__text">{content}</span>;
+  return (
+    <>
+      <SafeText content={content} />
+      <SafetyNotice content={content} mine={mine} />
+    </>
+  );
 }
 
 /** Whether the peer has seen one of my messages. */
@@ -32,11 +40,17 @@ function ReadMark({ read }: { read: boolean }) {
   return <span className={`bubble__read ${read ? "bubble__read--yes" : ""}`}>{read ? "已读" : "未读"}</span>;
 }
 
-/** A stored message: mine on the right with 已读 / 未读. */
-export function MessageBubble({ chat, message, mine }: { chat: Chat; message: ChatMessage; mine: boolean }) {
+/**
+ * A stored message: mine on the right with 已读 / 未读; an offer as its card; a notice the product
+ * wrote as a grey line in the middle.
+ */
+export function MessageBubble({ chat, message, myId }: { chat: Chat; message: ChatMessage; myId: string }) {
+  const mine = message.senderId === myId;
+  if (message.type === "notice") return <p className="chat-notice">{message.content}</p>;
+  if (message.type === "offer") return <OfferCard chat={chat} offerId={message.content} myId={myId} mine={mine} />;
   return (
     <div className={`bubble ${mine ? "bubble--mine" : ""}`}>
-      <Body type={message.type} content={message.content} />
+      <Body type={message.type} content={message.content} mine={mine} />
       <span className="bubble__meta">
         <time>{formatTime(message.createdAt)}</time>
         {mine && <ReadMark read={readByPeer(chat, message)} />}
@@ -49,7 +63,7 @@ export function MessageBubble({ chat, message, mine }: { chat: Chat; message: Ch
 export function OutgoingBubble({ message, onRetry }: { message: OutgoingMessage; onRetry: () => void }) {
   return (
     <div className="bubble bubble--mine bubble--pending">
-      <Body type={message.type} content={message.content} />
+      <Body type={message.type} content={message.content} mine />
       {message.status === "sending" ? (
         <span className="bubble__meta">发送中…</span>
       ) : (

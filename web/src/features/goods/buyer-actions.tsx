@@ -7,11 +7,13 @@ import { PlainButton } from "../../components/plain-controls";
 import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { useOpenChatMutation } from "../chat";
+import { OfferButton } from "../chat/ui";
 import { FavoriteButton } from "../favorites/ui";
 
 /**
- * What someone else does with goods: keep it (收藏) and ask the seller (聊一聊). Sold goods can
- * still be kept, but there is nothing left to buy, so the chat button says so and is off.
+ * What someone else does with goods: keep it (收藏), offer an amount (出价, which opens the chat
+ * with the offer in it) and ask the seller (聊一聊). Sold goods can still be kept, but there is
+ * nothing left to buy, so the chat button says so and is off; reserved or sold goods take no offer.
  */
 export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSignIn: () => void }) {
   const navigate = useNavigate();
@@ -27,6 +29,16 @@ export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSign
   return (
     <>
       <FavoriteButton goodsId={goods.id} onNeedSignIn={onNeedSignIn} />
+      {goods.status === "on_sale" && (
+        <OfferButton
+          large
+          goodsId={goods.id}
+          priceCents={goods.priceCents}
+          className="goods-info__offer"
+          onNeedSignIn={onNeedSignIn}
+          onOffered={(offer) => navigate(`${paths.chat}?chatId=${offer.chatId}`)}
+        />
+      )}
       <PlainButton
         large
         primary

@@ -4,6 +4,8 @@ import type {
   GoodsListQuery,
   GoodsSearchQuery,
   MyGoodsQuery,
+  PageQuery,
+  Suggestion,
   UpdateGoodsBody,
   UploadedFile,
 } from "@xianzhi/contract";
@@ -20,6 +22,16 @@ export const goodsApi = api.injectEndpoints({
     }),
     searchGoods: build.query<Page<Goods>, Query<GoodsSearchQuery>>({
       query: (params) => ({ url: "/goods/search/list", params }),
+      providesTags: ["GoodsList"],
+    }),
+    /** The home's 关注 tab: goods of the sellers the caller follows, newest first. */
+    followingGoods: build.query<Page<Goods>, PageQuery>({
+      query: (params) => ({ url: "/goods/following", params }),
+      providesTags: ["GoodsList", "Follows"],
+    }),
+    /** Completions while the user types a search: categories, then keywords from titles. */
+    suggestSearch: build.query<Suggestion[], string>({
+      query: (q) => ({ url: "/goods/suggest", params: { q } }),
       providesTags: ["GoodsList"],
     }),
     myGoods: build.query<Page<Goods>, Query<MyGoodsQuery>>({
@@ -59,7 +71,9 @@ export const goodsApi = api.injectEndpoints({
 export const {
   useGoodsListQuery,
   useSearchGoodsQuery,
+  useFollowingGoodsQuery,
   useMyGoodsQuery,
+  useSuggestSearchQuery,
   useGoodsInfoQuery,
   useCreateGoodsMutation,
   useUpdateGoodsMutation,

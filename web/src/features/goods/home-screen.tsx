@@ -2,10 +2,13 @@ import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi
 import { titles } from "../../app/paths";
 import { PlainSelect, Segmented } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
+import { useHydrated } from "../../components/use-hydrated";
 import { useUrlParams } from "../../components/use-url-params";
+import { isSignedIn } from "../accounts";
 import { useFavoriteMarks } from "../favorites/ui";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
+import { FollowingFeed } from "./following-feed";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 import { homeFeedQuery } from "./screen-queries";
@@ -15,10 +18,45 @@ const categoryOptions = [
   ...Object.entries(CATEGORIES).map(([value, label]) => ({ label, value: value as Category })),
 ];
 const sortOptions = Object.entries(GOODS_SORTS).map(([value, label]) => ({ label, value: value as GoodsSort }));
+const feedOptions = [
+  { label: "推荐", value: "" as const },
+  { label: "关注", value: "following" as const },
+];
+type UpdateParams = ReturnType<typeof useUrlParams>[1];
 
 export default function HomeScreen() {
   useDocumentTitle(titles.home);
   const [params, update] = useUrlParams();
+  // 推荐 | 关注 is for a signed-in user, once hydrated: the server draws what a visitor sees.
+  const switchable = useHydrated() && isSignedIn();
+  const feed = switchable && params.get("feed") === "following" ? "following" : "";
+
+  return (
+    <div className="page">
+      <section className="home-hero">
+        <h1>闲置好物，随手转卖</h1>
+        <p>买卖二手，省钱也环保</p>
+      </section>
+      {switchable && (
+        <Segmented
+          className="home-feed-switch"
+          aria-label="首页内容"
+          options={feedOptions}
+          value={feed}
+          onChange={(value) => update({ feed: value, page: "" })}
+        />
+      )}
+      {feed === "following" ? (
+        <FollowingFeed page={Number(params.get("page") ?? 1)} onPage={(next) => update({ page: String(next) })} />
+      ) : (
+        <RecommendedFeed params={params} update={update} />
+      )}
+    </div>
+  );
+}
+
+/** Everything on sale, by category, filters and sort, as the address says. */
+function RecommendedFeed({ params, update }: { params: URLSearchParams; update: UpdateParams }) {
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "latest") as GoodsSort;
   const filters = readFeedFilters(params);
@@ -27,11 +65,7 @@ export default function HomeScreen() {
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
 
   return (
-    <div className="page">
-      <section className="home-hero">
-        <h1>闲置好物，随手转卖</h1>
-        <p>买卖二手，省钱也环保</p>
-      </section>
+    <>
       <div className="feed-toolbar">
         <Segmented
           className="feed-toolbar__categories"
@@ -58,6 +92,6 @@ export default function HomeScreen() {
         onPage={(next) => update({ page: String(next) })}
         {...favoriteMarks}
       />
-    </div>
+    </>
   );
 }

@@ -14,3 +14,5 @@ export {
 } from "./first-load";
 export { goodsApi, useGoodsInfoQuery } from "./goods-api";
 export { prefetchGoodsScreen } from "./screen-queries";
+export { searchAddress } from "./search-address";
+export { SearchBox } from "./search-box";

@@ -4,7 +4,7 @@ import type { AppDispatch } from "../../app/store";
 import { feedFilterQuery, readFeedFilters } from "./feed-filter-values";
 import { goodsApi } from "./goods-api";
 
-const FEED_PAGE_SIZE = 20;
+export const FEED_PAGE_SIZE = 20;
 
 /** The list or search filters every feed reads from its address. */
 function feedQuery(params: URLSearchParams) {

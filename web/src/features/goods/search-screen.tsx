@@ -3,13 +3,17 @@ import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { PlainSelect } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
+import { useHydrated } from "../../components/use-hydrated";
 import { useUrlParams } from "../../components/use-url-params";
+import { isSignedIn } from "../accounts";
 import { useFavoriteMarks } from "../favorites/ui";
+import { SaveSearchButton } from "../saved-searches";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 import { searchQuery } from "./screen-queries";
+import { searchCriteriaAt } from "./search-address";
 
 const categoryOptions = [
   { label: "全部分类", value: "" as const },
@@ -27,6 +31,8 @@ export default function SearchScreen() {
   const { data, isFetching } = useSearchGoodsQuery(searchQuery(params), { skip: !keyword });
   const favoriteMarks = useFavoriteMarks(data?.list);
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
+  // For a signed-in user, once hydrated: the server draws what a visitor sees.
+  const criteria = useHydrated() && isSignedIn() ? searchCriteriaAt(params) : undefined;
 
   return (
     <div className="page">
@@ -46,6 +52,7 @@ export default function SearchScreen() {
             "搜索闲置"
           )}
         </h1>
+        {criteria && <SaveSearchButton criteria={criteria} />}
         <div className="feed-toolbar__filters">
           <FeedFilterButton values={filters} onChange={changeFilters} />
           <PlainSelect

@@ -1,14 +1,33 @@
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
 import { EnvironmentOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
+import { Stars } from "../../components/stars";
+import { FollowButton } from "./follow-button";
 import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
 
-/** Who the seller is and how they deal: identity, then their figures (a rating joins them later). */
+/** How others rate them: the average stars and how many reviews, or 暂无评价. */
+function SellerRating({ profile }: { profile: SellerProfile }) {
+  if (profile.ratingAverage === null) return <p className="seller-header__rating">暂无评价</p>;
+  return (
+    <p className="seller-header__rating">
+      <Stars value={profile.ratingAverage} average />
+      <strong>{profile.ratingAverage.toFixed(1)}</strong>
+      <Link to={`${paths.user(profile.id)}?tab=reviews`}>{profile.ratingCount} 条评价</Link>
+    </p>
+  );
+}
+
+/** Who the seller is and how they deal: identity and rating, then their figures. */
 export function SellerHeader({ profile }: { profile: SellerProfile }) {
   const figures = [
     { label: SELLER_GOODS_TABS.on_sale, value: String(profile.onSaleCount) },
     { label: SELLER_GOODS_TABS.sold, value: String(profile.soldCount) },
+    { label: "成交", value: String(profile.completedSales) },
+    { label: "粉丝", value: String(profile.followerCount) },
+    { label: "关注", value: String(profile.followingCount) },
     ...(profile.responseRate === null ? [] : [{ label: "回复率", value: formatRate(profile.responseRate) }]),
     ...(profile.responseMinutes === null
       ? []
@@ -29,7 +48,9 @@ export function SellerHeader({ profile }: { profile: SellerProfile }) {
               </span>
             )}
           </div>
+          <SellerRating profile={profile} />
         </div>
+        <FollowButton sellerId={profile.id} />
       </div>
       {profile.bio && <p className="seller-header__bio">{profile.bio}</p>}
       <dl className="seller-header__figures">

@@ -2,12 +2,12 @@ import { Button, Result, Skeleton } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { SellerGoods } from "./seller-goods";
 import { SellerHeader } from "./seller-header";
+import { SellerTabs } from "./seller-tabs";
 import { useSellerProfileQuery } from "./sellers-api";
 import "./sellers.css";
 
-/** /user/:id, anyone's page: who they are, how they deal, their goods on sale and sold. */
+/** /user/:id, anyone's page: who they are, how they deal and how others rate them, their goods, the reviews. */
 export default function SellerScreen() {
   useDocumentTitle(titles.user);
   const { id = "" } = useParams();
@@ -23,7 +23,7 @@ export default function SellerScreen() {
   return (
     <div className="page seller-page">
       <SellerHeader profile={profile} />
-      <SellerGoods sellerId={profile.id} />
+      <SellerTabs profile={profile} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Goods, SellerGoodsQuery, SellerProfile } from "@xianzhi/contract";
+import type { Goods, PageQuery, Review, SellerGoodsQuery, SellerProfile } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 
@@ -13,7 +13,12 @@ export const sellersApi = api.injectEndpoints({
       query: ({ id, ...params }) => ({ url: `/user/${id}/goods`, params }),
       providesTags: ["GoodsList"],
     }),
+    /** The reviews others wrote about them (as seller and as buyer) that are visible, newest first. */
+    sellerReviews: build.query<Page<Review>, { id: string } & PageQuery>({
+      query: ({ id, ...params }) => ({ url: `/user/${id}/reviews`, params }),
+      providesTags: (_result, _error, { id }) => [{ type: "Reviews", id }],
+    }),
   }),
 });
 
-export const { useSellerProfileQuery, useSellerGoodsQuery } = sellersApi;
+export const { useSellerProfileQuery, useSellerGoodsQuery, useSellerReviewsQuery } = sellersApi;

@@ -1,17 +1,29 @@
 import { LogoutOutlined } from "@ant-design/icons";
+import { DEAL_ROLES } from "@xianzhi/contract/constants";
 import { Avatar, Button, Card, Skeleton, Tabs } from "antd";
 import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
+import { useUrlParams } from "../../components/use-url-params";
 import { useLogOut, useMeQuery } from "../accounts";
 import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "../accounts/ui";
 import { FavoriteList } from "../favorites/ui";
 import { MyGoods } from "../goods/ui";
+import { NotificationSettingsPanel } from "../notifications/ui";
+import { SavedSearchList } from "../saved-searches/ui";
+import { DealList } from "../trade/ui";
 import "./userinfo.css";
+
+/** The personal centre's tabs; the open one is in the address (`?tab=bought`), so a link can open it. */
+const TABS = ["goods", "sold", "bought", "favorites", "searches", "profile", "notifications", "security"] as const;
+type Tab = (typeof TABS)[number];
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
 export default function UserinfoScreen() {
   useDocumentTitle(titles.userinfo);
   const navigate = useNavigate();
+  const [params, updateParams] = useUrlParams();
+  const tab = params.get("tab");
   const logOut = useLogOut();
   const { data: me, isLoading } = useMeQuery();
   if (isLoading || !me) return <Skeleton active className="page" />;
@@ -40,10 +52,16 @@ export default function UserinfoScreen() {
       <Card className="userinfo__body">
         <Tabs
           tabBarGutter={20}
+          activeKey={isTab(tab) ? tab : "goods"}
+          onChange={(key) => updateParams({ tab: key === "goods" ? "" : key })}
           items={[
             { key: "goods", label: "我发布的", children: <MyGoods /> },
+            { key: "sold", label: DEAL_ROLES.seller, children: <DealList side="seller" /> },
+            { key: "bought", label: DEAL_ROLES.buyer, children: <DealList side="buyer" /> },
             { key: "favorites", label: "我的收藏", children: <FavoriteList /> },
+            { key: "searches", label: "保存的搜索", children: <SavedSearchList /> },
             { key: "profile", label: "个人资料", children: <ProfileForm me={me} key={me.id} /> },
+            { key: "notifications", label: "通知设置", children: <NotificationSettingsPanel /> },
             {
               key: "security",
               label: "账号安全",

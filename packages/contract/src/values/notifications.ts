@@ -1,0 +1,44 @@
+/** Notifications: plain values, free of schemas. */
+
+/**
+ * What a user is told of, each with the line the notification centre and its settings show. The
+ * sentence starts after the actor's name where there is one ("小王 评论了你的闲置").
+ */
+export const NOTIFICATION_KINDS = {
+  comment: "评论了你的闲置",
+  reply: "回复了你的评论",
+  favorite: "收藏了你的闲置",
+  offer_received: "向你出价",
+  offer_accepted: "接受了你的出价",
+  offer_declined: "拒绝了你的出价",
+  offer_countered: "向你还价",
+  offer_expiring: "的出价即将过期",
+  deal_completed: "确认了成交",
+  deal_cancelled: "取消了交易",
+  review_received: "评价了你",
+  price_drop: "你收藏的闲置降价了",
+  saved_search: "有新闲置符合你保存的搜索",
+  followed_seller: "发布了新闲置",
+} as const;
+export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+
+/** The groups a user turns on and off in the personal centre, each naming the kinds it holds. */
+export const NOTIFICATION_GROUPS = {
+  comments: { label: "评论和回复", kinds: ["comment", "reply"] },
+  favorites: { label: "收藏我的闲置", kinds: ["favorite"] },
+  offers: {
+    label: "出价和交易",
+    kinds: ["offer_received", "offer_accepted", "offer_declined", "offer_countered", "offer_expiring"],
+  },
+  deals: { label: "成交和评价", kinds: ["deal_completed", "deal_cancelled", "review_received"] },
+  price_drops: { label: "收藏降价", kinds: ["price_drop"] },
+  discovery: { label: "保存的搜索和关注的卖家", kinds: ["saved_search", "followed_seller"] },
+} as const satisfies Record<string, { label: string; kinds: readonly NotificationKind[] }>;
+export type NotificationGroup = keyof typeof NOTIFICATION_GROUPS;
+
+export const NotificationLimits = {
+  /** The longest excerpt of a comment or review a notification carries. */
+  excerptMax: 80,
+  /** Notifications older than this are deleted. */
+  keepDays: 90,
+} as const;

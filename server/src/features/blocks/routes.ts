@@ -1,0 +1,26 @@
+import { BlockBodySchema, IdParamsSchema } from "@xianzhi/contract";
+import type { FastifyInstance } from "fastify";
+import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { requireUser } from "../../plugins/auth.js";
+import * as blocks from "./block-service.js";
+
+/** The caller's blocked users: each answer is the list as it is after the change. */
+export async function blockRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app;
+
+  app.get("/blocks", async (req) => {
+    const me = await requireUser(req);
+    return ok(await blocks.blockedUsers(db, me.userId));
+  });
+
+  app.post("/blocks", async (req) => {
+    const me = await requireUser(req);
+    const { userId } = parseInput(BlockBodySchema, req.body);
+    return ok(await blocks.blockUser(db, me.userId, Number(userId)), "已拉黑");
+  });
+
+  app.delete("/blocks/:id", async (req) => {
+    const me = await requireUser(req);
+    return ok(await blocks.unblockUser(db, me.userId, parseIdParam(IdParamsSchema, req.params, "id")), "已解除拉黑");
+  });
+}

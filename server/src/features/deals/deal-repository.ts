@@ -1,0 +1,47 @@
+import type { Insertable, Updateable } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+import type { DealsTable } from "../../db/schema.js";
+import type { DealRow } from "./deal-mapper.js";
+
+export async function insertDeal(db: DbOrTx, deal: Insertable<DealsTable>): Promise<DealRow> {
+  return db.insertInto("deals").values(deal).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findDeal(db: DbOrTx, id: number): Promise<DealRow | undefined> {
+  return db.selectFrom("deals").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Ends a deal that is still reserved (completed or cancelled); answers it when it changed. Of two
+ * ends at the same moment only one finds it reserved.
+ */
+export function endReservedDeal(db: DbOrTx, id: number, changes: Updateable<DealsTable>): Promise<DealRow | undefined> {
+  return db
+    .updateTable("deals")
+    .set(changes)
+    .where("id", "=", id)
+    .where("status", "=", "reserved")
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The chat's newest deal: what its header shows (a chat may see a deal cancelled, then another). */
+export function newestDealOfChat(db: DbOrTx, chatId: number): Promise<DealRow | undefined> {
+  return db
+    .selectFrom("deals")
+    .selectAll()
+    .where("chatId", "=", chatId)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function hasReservedDeal(db: DbOrTx, goodsId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("deals")
+    .select("id")
+    .where("goodsId", "=", goodsId)
+    .where("status", "=", "reserved")
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,61 @@
+import type { FollowedSeller, FollowState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type { Db } from "../../db/database.js";
+import { appError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
+import { pageWindow } from "../../lib/paging.js";
+import { toPublicUser } from "../accounts/user-mapper.js";
+import { findUserById } from "../accounts/user-repository.js";
+import { pageOf } from "../goods/goods-service.js";
+import * as repo from "./follow-repository.js";
+
+export { followCounts } from "./follow-repository.js";
+
+async function requireUserExists(db: Db, userId: number): Promise<void> {
+  if (!(await findUserById(db, userId))) throw appError("USER_NOT_FOUND");
+}
+
+async function requireSeller(db: Db, followerId: number, sellerId: number): Promise<void> {
+  await requireUserExists(db, sellerId);
+  if (followerId === sellerId) throw appError("FOLLOW_SELF");
+}
+
+async function stateOf(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+  const [following, { followerCount }] = await Promise.all([
+    repo.isFollowing(db, followerId, sellerId),
+    repo.followCounts(db, sellerId),
+  ]);
+  return { following, followerCount };
+}
+
+/** Following twice is refused, as is following oneself; the insert itself tells, so two at once make one. */
+export async function follow(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+  await requireSeller(db, followerId, sellerId);
+  if (!(await repo.insertFollow(db, followerId, sellerId, nowIso()))) throw appError("ALREADY_FOLLOWING");
+  return stateOf(db, followerId, sellerId);
+}
+
+export async function unfollow(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+  await requireSeller(db, followerId, sellerId);
+  if (!(await repo.deleteFollow(db, followerId, sellerId))) throw appError("NOT_FOLLOWING");
+  return stateOf(db, followerId, sellerId);
+}
+
+export async function followState(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+  await requireUserExists(db, sellerId);
+  return stateOf(db, followerId, sellerId);
+}
+
+export async function followedSellers(db: Db, followerId: number, query: PageQuery): Promise<Page<FollowedSeller>> {
+  const [rows, { followingCount }] = await Promise.all([
+    repo.followedSellers(db, followerId, pageWindow(query)),
+    repo.followCounts(db, followerId),
+  ]);
+  const list = rows.map((row) => ({ user: toPublicUser(row), followedAt: row.createdAt }));
+  return { list, total: followingCount, page: query.page, pageSize: query.pageSize };
+}
+
+/** The home's 关注 tab: goods on sale (or reserved) of the sellers followed, newest first. */
+export async function followedGoods(db: Db, followerId: number, query: PageQuery): Promise<Page<Goods>> {
+  const { ids, total } = await repo.followedGoodsIds(db, followerId, pageWindow(query));
+  return pageOf(db, ids, total, query);
+}

@@ -1,0 +1,67 @@
+import type { Chat, Deal } from "@xianzhi/contract";
+import { DEAL_STATUSES } from "@xianzhi/contract/constants";
+import { Button, Popconfirm } from "antd";
+import { errorText } from "../../app/api-error";
+import { formatPrice } from "../../components/format";
+import { message } from "../../components/toasts";
+import { DealReview } from "../trade/ui";
+import { useChatTradeQuery, useEndDealMutation } from "./offers-api";
+import "./offers.css";
+
+/**
+ * The chat's deal under its header: 交易中 with 确认成交 (the seller) and 取消交易 (either side, each
+ * after a confirmation), then 已成交 with the review, or 已取消. Nothing before an offer is accepted.
+ */
+export function DealBar({ chat, myId }: { chat: Chat; myId: string }) {
+  const { deal } = useChatTradeQuery(chat.chatId, { selectFromResult: ({ data }) => ({ deal: data?.deal }) });
+  if (!deal) return null;
+  return (
+    <section className="deal-bar" aria-label="交易">
+      <span className={`deal-bar__status deal-bar__status--${deal.status}`}>{DEAL_STATUSES[deal.status]}</span>
+      <span className="deal-bar__price">成交价 {formatPrice(deal.priceCents)}</span>
+      <div className="deal-bar__actions">
+        {deal.status === "reserved" && <ReservedActions deal={deal} seller={deal.sellerId === myId} />}
+        {deal.status === "completed" && <DealReview deal={deal} myId={myId} peerName={chat.peer.nickname} />}
+      </div>
+    </section>
+  );
+}
+
+function ReservedActions({ deal, seller }: { deal: Deal; seller: boolean }) {
+  const [endDeal, { isLoading, originalArgs }] = useEndDealMutation();
+  const end = async (how: "complete" | "cancel") => {
+    const result = await endDeal({ dealId: deal.id, end: how });
+    if ("error" in result) message.error(errorText(result.error));
+    else message.success(how === "complete" ? "已确认成交" : "交易已取消");
+  };
+  const ending = (how: "complete" | "cancel") => isLoading && originalArgs?.end === how;
+  return (
+    <>
+      <Popconfirm
+        title="确定取消这笔交易吗？"
+        description={seller ? "闲置会重新上架，可以接受其他出价" : "卖家会收到通知，闲置重新上架"}
+        okText="取消交易"
+        cancelText="再想想"
+        okButtonProps={{ danger: true }}
+        onConfirm={() => end("cancel")}
+      >
+        <Button loading={ending("cancel")} disabled={isLoading}>
+          取消交易
+        </Button>
+      </Popconfirm>
+      {seller && (
+        <Popconfirm
+          title="确认这笔交易已经完成？"
+          description="确认后闲置标记为已售出，双方可以互相评价"
+          okText="确认成交"
+          cancelText="再想想"
+          onConfirm={() => end("complete")}
+        >
+          <Button type="primary" loading={ending("complete")} disabled={isLoading}>
+            确认成交
+          </Button>
+        </Popconfirm>
+      )}
+    </>
+  );
+}

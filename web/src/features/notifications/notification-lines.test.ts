@@ -1,0 +1,109 @@
+import type { Notification } from "@xianzhi/contract";
+import { describe, expect, it } from "vitest";
+import {
+  dayLabel,
+  groupByDay,
+  lineTime,
+  notificationDetail,
+  notificationSentence,
+  notificationTarget,
+} from "./notification-lines";
+
+const wang = { id: "7", username: "xiaowang", nickname: "小王", avatarUrl: null };
+const camera = { id: "42", title: "九成新相机", coverUrl: null };
+
+function notification(fields: Partial<Notification> = {}): Notification {
+  return {
+    id: "1",
+    kind: "comment",
+    actor: wang,
+    goods: camera,
+    chatId: null,
+    dealId: null,
+    savedSearchId: null,
+    amountCents: null,
+    excerpt: "",
+    createdAt: "2026-11-23T10:00:00.000Z",
+    read: false,
+    ...fields,
+  };
+}
+
+/** A moment in the reader's own time zone, as the screen reads it. */
+const local = (day: number, hours: number, minutes = 0, month = 10, year = 2026) =>
+  new Date(year, month, day, hours, minutes);
+
+describe("a notification's sentence", () => {
+  it("puts the actor's name before the kind's words", () => {
+    expect(notificationSentence(notification())).toEqual({
+      who: "小王",
+      what: "评论了你的闲置",
+      text: "小王 评论了你的闲置",
+    });
+    expect(notificationSentence(notification({ kind: "offer_expiring" })).text).toBe("小王的出价即将过期");
+  });
+
+  it("has nobody before what the product tells, and 有人 where the actor is gone", () => {
+    expect(notificationSentence(notification({ kind: "price_drop", actor: null }))).toEqual({
+      who: null,
+      what: "你收藏的闲置降价了",
+      text: "你收藏的闲置降价了",
+    });
+    expect(notificationSentence(notification({ kind: "reply", actor: null })).text).toBe("有人 回复了你的评论");
+  });
+
+  it("says the new price of a price drop, an offer's amount and the excerpt", () => {
+    expect(notificationDetail(notification({ kind: "price_drop", amountCents: 8000 }))).toBe("现价 ¥80");
+    expect(notificationDetail(notification({ kind: "offer_received", amountCents: 150_050 }))).toBe("¥1,500.50");
+    expect(notificationDetail(notification({ excerpt: "还能便宜吗？" }))).toBe("还能便宜吗？");
+    expect(notificationDetail(notification())).toBe("");
+  });
+});
+
+describe("what a notification opens", () => {
+  it("opens the goods it is about: a comment, a favourite, a price drop", () => {
+    expect(notificationTarget(notification())).toBe("/goodsinfo/42");
+    expect(notificationTarget(notification({ kind: "price_drop", actor: null }))).toBe("/goodsinfo/42");
+  });
+
+  it("opens its chat where it has one, before the goods", () => {
+    expect(notificationTarget(notification({ kind: "offer_received", chatId: "9" }))).toBe("/chat?chatId=9");
+  });
+
+  it("opens nothing when the goods are gone", () => {
+    expect(notificationTarget(notification({ goods: null }))).toBeNull();
+  });
+});
+
+describe("notifications by day", () => {
+  const now = local(23, 9, 30);
+
+  it("names today, yesterday, a day of this year and a day of another", () => {
+    expect(dayLabel(local(23, 0, 5).toISOString(), now)).toBe("今天");
+    expect(dayLabel(local(22, 23, 59).toISOString(), now)).toBe("昨天");
+    expect(dayLabel(local(3, 12).toISOString(), now)).toBe("11月3日");
+    expect(dayLabel(local(30, 12, 0, 11, 2025).toISOString(), now)).toBe("2025年12月30日");
+    // Yesterday across the turn of a month and a year.
+    expect(dayLabel(local(31, 20, 0, 11, 2025).toISOString(), local(1, 8, 0, 0, 2026))).toBe("昨天");
+  });
+
+  it("keeps the newest-first order and puts each under its day", () => {
+    const list = [
+      notification({ id: "4", createdAt: local(23, 9).toISOString() }),
+      notification({ id: "3", createdAt: local(23, 0, 1).toISOString() }),
+      notification({ id: "2", createdAt: local(22, 18).toISOString() }),
+      notification({ id: "1", createdAt: local(20, 18).toISOString() }),
+    ];
+    expect(groupByDay(list, now).map((day) => [day.label, day.notifications.map((item) => item.id)])).toEqual([
+      ["今天", ["4", "3"]],
+      ["昨天", ["2"]],
+      ["11月20日", ["1"]],
+    ]);
+    expect(groupByDay([], now)).toEqual([]);
+  });
+
+  it("tells today's times as how long ago, an earlier day's by the clock", () => {
+    expect(lineTime(local(23, 9, 25).toISOString(), now)).toBe("5 分钟前");
+    expect(lineTime(local(22, 8, 5).toISOString(), now)).toBe("08:05");
+  });
+});

@@ -1,0 +1,2 @@
+/** The notification UI other features compose: the settings in the personal centre. */
+export { NotificationSettingsPanel } from "./notification-settings";

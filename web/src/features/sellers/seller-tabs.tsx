@@ -1,0 +1,30 @@
+import type { SellerProfile } from "@xianzhi/contract";
+import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
+import { Tabs } from "antd";
+import { useUrlParams } from "../../components/use-url-params";
+import { type SellerTab, sellerTab } from "./screen-queries";
+import { SellerGoods } from "./seller-goods";
+import { SellerReviews } from "./seller-reviews";
+
+/** 在售, 已售 and 评价 (the reviews about them); tab and page live in the address. */
+export function SellerTabs({ profile }: { profile: SellerProfile }) {
+  const [params, update] = useUrlParams();
+  const current = sellerTab(params);
+  const labels: Record<SellerTab, string> = {
+    ...SELLER_GOODS_TABS,
+    reviews: profile.ratingCount > 0 ? `评价 ${profile.ratingCount}` : "评价",
+  };
+  const panel = current === "reviews" ? <SellerReviews sellerId={profile.id} /> : <SellerGoods sellerId={profile.id} />;
+  return (
+    <Tabs
+      className="seller-goods"
+      activeKey={current}
+      onChange={(tab) => update({ tab: tab === "on_sale" ? "" : tab, page: "" })}
+      items={Object.entries(labels).map(([tab, label]) => ({
+        key: tab,
+        label,
+        children: tab === current ? panel : null,
+      }))}
+    />
+  );
+}

@@ -1,0 +1,95 @@
+import type { DealRole, DealSummary, Review } from "@xianzhi/contract";
+import { DEAL_STATUSES } from "@xianzhi/contract/constants";
+import { Button } from "antd";
+import { useState } from "react";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
+import { formatPrice, formatTime } from "../../components/format";
+import { Stars } from "../../components/stars";
+import { ProfileLink } from "../sellers/ui";
+import { canReview } from "./review-rules";
+import { ReviewSheet } from "./review-sheet";
+
+/** The other side, as the list names them: the seller of what I bought, the buyer of what I sold. */
+const PEER_SIDE: Record<DealRole, string> = { buyer: "卖家", seller: "买家" };
+
+/** A deleted goods item or chat keeps its place in a deal as id "0". */
+const exists = (id: string) => id !== "0";
+
+function ReviewLine({ who, review }: { who: string; review: Review }) {
+  return (
+    <div className="deal-card__review">
+      <span className="deal-card__review-who">{who}</span>
+      <Stars value={review.rating} />
+      {review.content && <q className="deal-card__review-text">{review.content}</q>}
+    </div>
+  );
+}
+
+/** One deal of 我买到的 / 我卖出的: the goods, the price, the status, the other side, and the reviews. */
+export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
+  const [reviewing, setReviewing] = useState(false);
+  const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className="deal-card__cover" />;
+  return (
+    <article className="deal-card" aria-label={deal.goods.title}>
+      {exists(deal.goodsId) ? (
+        <Link to={paths.goodsInfo(deal.goodsId)} className="deal-card__cover-link" tabIndex={-1} aria-hidden="true">
+          {cover}
+        </Link>
+      ) : (
+        cover
+      )}
+      <div className="deal-card__body">
+        <div className="deal-card__top">
+          {exists(deal.goodsId) ? (
+            <Link to={paths.goodsInfo(deal.goodsId)} className="deal-card__title">
+              {deal.goods.title}
+            </Link>
+          ) : (
+            <span className="deal-card__title">{deal.goods.title}</span>
+          )}
+          <span className={`deal-status deal-status--${deal.status}`}>{DEAL_STATUSES[deal.status]}</span>
+        </div>
+        <div className="deal-card__meta">
+          <strong className="deal-card__price">{formatPrice(deal.priceCents)}</strong>
+          <time dateTime={deal.completedAt ?? deal.createdAt}>
+            {formatTime(deal.completedAt ?? deal.createdAt, now)}
+          </time>
+        </div>
+        <div className="deal-card__peer">
+          {PEER_SIDE[side]}
+          <ProfileLink user={deal.peer} />
+          {exists(deal.chatId) && (
+            <Link
+              to={`${paths.chat}?chatId=${deal.chatId}`}
+              className="deal-card__chat"
+              aria-label={`和${deal.peer.nickname}聊天`}
+            >
+              聊天
+            </Link>
+          )}
+        </div>
+        {deal.myReview && <ReviewLine who="我的评价" review={deal.myReview} />}
+        {deal.peerReview && <ReviewLine who={`${PEER_SIDE[side]}的评价`} review={deal.peerReview} />}
+        {deal.peerReviewed && !deal.peerReview && (
+          <p className="deal-card__hint">
+            {PEER_SIDE[side]}已评价{deal.myReview ? "，稍后可见" : "，你评价后可见"}
+          </p>
+        )}
+        {canReview(deal, deal, now) && (
+          <div className="deal-card__actions">
+            <Button type="primary" onClick={() => setReviewing(true)} aria-haspopup="dialog">
+              评价
+            </Button>
+            <ReviewSheet
+              open={reviewing}
+              dealId={deal.id}
+              peerName={deal.peer.nickname}
+              onClose={() => setReviewing(false)}
+            />
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}

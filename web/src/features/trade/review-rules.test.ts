@@ -1,0 +1,29 @@
+import type { Deal, DealSummary, Review } from "@xianzhi/contract";
+import { describe, expect, it } from "vitest";
+import { canReview } from "./review-rules";
+
+const NOW = Date.parse("2026-05-20T12:00:00.000Z");
+const DAY = 24 * 3_600_000;
+const ago = (days: number) => new Date(NOW - days * DAY).toISOString();
+
+const deal = (fields: Partial<Deal> = {}) =>
+  ({ status: "completed", completedAt: ago(1), ...fields }) as Pick<Deal, "status" | "completedAt">;
+const summary = (fields: Partial<DealSummary> = {}) =>
+  ({ myReview: null, reviewDeadline: new Date(NOW + DAY).toISOString(), ...fields }) as DealSummary;
+
+describe("whether a deal may still be reviewed", () => {
+  it("opens when the deal is completed and closes 14 days later", () => {
+    expect(canReview(deal(), undefined, NOW)).toBe(true);
+    expect(canReview(deal({ completedAt: ago(13.9) }), undefined, NOW)).toBe(true);
+    expect(canReview(deal({ completedAt: ago(14) }), undefined, NOW)).toBe(false);
+    expect(canReview(deal({ status: "reserved", completedAt: null }), undefined, NOW)).toBe(false);
+    expect(canReview(deal({ status: "cancelled", completedAt: null }), undefined, NOW)).toBe(false);
+  });
+
+  it("follows the deal list's deadline, and a review written closes it", () => {
+    expect(canReview(deal(), summary(), NOW)).toBe(true);
+    expect(canReview(deal(), summary({ reviewDeadline: ago(0.1) }), NOW)).toBe(false);
+    expect(canReview(deal(), summary({ reviewDeadline: null }), NOW)).toBe(false);
+    expect(canReview(deal(), summary({ myReview: { rating: 5 } as Review }), NOW)).toBe(false);
+  });
+});

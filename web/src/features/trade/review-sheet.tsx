@@ -1,0 +1,96 @@
+import { TradeLimits } from "@xianzhi/contract/constants";
+import { Button, Input } from "antd";
+import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
+import { errorText } from "../../app/api-error";
+import { Sheet } from "../../components/sheet";
+import { message } from "../../components/toasts";
+import { StarPicker } from "./star-picker";
+import { useCreateReviewMutation } from "./trade-api";
+import "./trade.css";
+
+interface ReviewSheetProps {
+  open: boolean;
+  dealId: string;
+  /** Whom the review is about, for the title: 评价爱丽丝. */
+  peerName: string;
+  onClose(): void;
+}
+
+/** One side of a completed deal reviews the other: 1 to 5 stars and, if they like, a few words. */
+export function ReviewSheet({ open, dealId, peerName, onClose }: ReviewSheetProps) {
+  const firstStar = useRef<HTMLInputElement>(null);
+  return (
+    <Sheet title={`评价${peerName}`} open={open} onClose={onClose} onOpened={() => firstStar.current?.focus()}>
+      <ReviewForm dealId={dealId} firstStar={firstStar} onDone={onClose} />
+    </Sheet>
+  );
+}
+
+interface ReviewFormProps {
+  dealId: string;
+  firstStar: RefObject<HTMLInputElement | null>;
+  onDone(): void;
+}
+
+/** The sheet's form, made afresh at each opening. */
+function ReviewForm({ dealId, firstStar, onDone }: ReviewFormProps) {
+  const [rating, setRating] = useState<number | null>(null);
+  const [content, setContent] = useState("");
+  const [missingRating, setMissingRating] = useState(false);
+  const [createReview, { isLoading }] = useCreateReviewMutation();
+  const errorId = useId();
+  const textId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    if (rating === null) {
+      setMissingRating(true);
+      firstStar.current?.focus();
+      return;
+    }
+    const result = await createReview({ dealId, rating, content: content.trim() });
+    if ("error" in result) {
+      message.error(errorText(result.error));
+      return;
+    }
+    message.success("评价成功");
+    onDone();
+  };
+
+  return (
+    <form className="review-sheet" onSubmit={submit} noValidate>
+      <StarPicker
+        value={rating}
+        onChange={(value) => {
+          setRating(value);
+          setMissingRating(false);
+        }}
+        firstStar={firstStar}
+        invalid={missingRating}
+        describedBy={missingRating ? errorId : undefined}
+      />
+      {missingRating && (
+        <div id={errorId} className="review-sheet__error" role="alert">
+          请先选择评分
+        </div>
+      )}
+      <label htmlFor={textId} className="review-sheet__label">
+        说说这次交易（选填）
+      </label>
+      <Input.TextArea
+        id={textId}
+        className="review-sheet__text"
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        placeholder="描述相符吗？沟通顺利吗？"
+        maxLength={TradeLimits.reviewTextMax}
+        showCount
+        autoSize={{ minRows: 3, maxRows: 6 }}
+      />
+      <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+        提交评价
+      </Button>
+    </form>
+  );
+}
