@@ -36,6 +36,22 @@ describe("the captcha", () => {
   });
 });
 
+describe("the personal centre on a phone", () => {
+  it("shows every one of its tabs without scrolling sideways", async () => {
+    const user = await registerUser(running.server.app, running.server.dataDir);
+    await signInAs(page, running.server.url, user.username, user.password);
+    await page.goto(url("/userinfo"));
+    const tabs = page.getByRole("tablist", { name: "个人中心" }).getByRole("tab");
+    await tabs.first().waitFor();
+    const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()));
+    expect(boxes).toHaveLength(8);
+    for (const box of boxes) {
+      expect(box?.x).toBeGreaterThanOrEqual(0);
+      expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
+    }
+  });
+});
+
 describe("the avatar", () => {
   it("is saved as soon as it is picked: it is still there after leaving the page", async () => {
     const user = await registerUser(running.server.app, running.server.dataDir);

@@ -1,8 +1,10 @@
 import { LogoutOutlined } from "@ant-design/icons";
+import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
-import { Avatar, Button, Card, Skeleton, Tabs } from "antd";
+import { Avatar, Button, Card, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
+import { TabGrid } from "../../components/tab-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useLogOut, useMeQuery } from "../accounts";
@@ -19,11 +21,50 @@ const TABS = ["goods", "sold", "bought", "favorites", "searches", "profile", "no
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
+const TAB_LABELS: { key: Tab; label: string }[] = [
+  { key: "goods", label: "我发布的" },
+  { key: "sold", label: DEAL_ROLES.seller },
+  { key: "bought", label: DEAL_ROLES.buyer },
+  { key: "favorites", label: "我的收藏" },
+  { key: "searches", label: "保存的搜索" },
+  { key: "profile", label: "个人资料" },
+  { key: "notifications", label: "通知设置" },
+  { key: "security", label: "账号安全" },
+];
+
+/** Only the open tab's panel is rendered, so a tab's queries run when it is opened. */
+function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
+  switch (tab) {
+    case "goods":
+      return <MyGoods />;
+    case "sold":
+      return <DealList side="seller" />;
+    case "bought":
+      return <DealList side="buyer" />;
+    case "favorites":
+      return <FavoriteList />;
+    case "searches":
+      return <SavedSearchList />;
+    case "profile":
+      return <ProfileForm me={me} key={me.id} />;
+    case "notifications":
+      return <NotificationSettingsPanel />;
+    case "security":
+      return (
+        <>
+          <ChangeEmailForm currentEmail={me.email} />
+          <ChangePasswordForm />
+        </>
+      );
+  }
+}
+
 export default function UserinfoScreen() {
   useDocumentTitle(titles.userinfo);
   const navigate = useNavigate();
   const [params, updateParams] = useUrlParams();
   const tab = params.get("tab");
+  const current: Tab = isTab(tab) ? tab : "goods";
   const logOut = useLogOut();
   const { data: me, isLoading } = useMeQuery();
   if (isLoading || !me) return <Skeleton active className="page" />;
@@ -50,30 +91,14 @@ export default function UserinfoScreen() {
         </div>
       </Card>
       <Card className="userinfo__body">
-        <Tabs
-          tabBarGutter={20}
-          activeKey={isTab(tab) ? tab : "goods"}
+        <TabGrid
+          label="个人中心"
+          items={TAB_LABELS}
+          activeKey={current}
           onChange={(key) => updateParams({ tab: key === "goods" ? "" : key })}
-          items={[
-            { key: "goods", label: "我发布的", children: <MyGoods /> },
-            { key: "sold", label: DEAL_ROLES.seller, children: <DealList side="seller" /> },
-            { key: "bought", label: DEAL_ROLES.buyer, children: <DealList side="buyer" /> },
-            { key: "favorites", label: "我的收藏", children: <FavoriteList /> },
-            { key: "searches", label: "保存的搜索", children: <SavedSearchList /> },
-            { key: "profile", label: "个人资料", children: <ProfileForm me={me} key={me.id} /> },
-            { key: "notifications", label: "通知设置", children: <NotificationSettingsPanel /> },
-            {
-              key: "security",
-              label: "账号安全",
-              children: (
-                <>
-                  <ChangeEmailForm currentEmail={me.email} />
-                  <ChangePasswordForm />
-                </>
-              ),
-            },
-          ]}
-        />
+        >
+          <TabPanel tab={current} me={me} />
+        </TabGrid>
       </Card>
     </div>
   );
