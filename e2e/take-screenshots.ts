@@ -1,7 +1,7 @@
 /**
  * npm run screenshots: every screen in every state (e2e/screens.ts) at phone and desktop width,
  * into screenshots/ (ignored by git). It starts its own server with the demo data, or uses the one
- * at BASE_URL.
+ * at BASE_URL. SCREENS=userinfo takes only the states whose name contains that text.
  */
 import fs from "node:fs/promises";
 import { launchBrowser, VIEWPORTS } from "./browser.js";
@@ -9,6 +9,7 @@ import { demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { startServer } from "./server.js";
 
 const notFound = { name: "not-found", path: () => "/no/such/page" };
+const wanted = [...SCREEN_STATES, notFound].filter((state) => state.name.includes(process.env.SCREENS ?? ""));
 
 async function main() {
   const server = process.env.BASE_URL ? null : await startServer();
@@ -17,7 +18,7 @@ async function main() {
   const browser = await launchBrowser();
   const ids = await demoIds(baseUrl);
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    for (const state of [...SCREEN_STATES, notFound]) {
+    for (const state of wanted) {
       // A context per screen: each starts signed out, as its state says.
       const context = await browser.newContext({ viewport, locale: "zh-CN", deviceScaleFactor: 1 });
       const page = await context.newPage();
