@@ -18,18 +18,60 @@ export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
  */
 export interface DataExport {
   exportedAt: string;
-  profile: { id: string; username: string; email: string; nickname: string; avatarUrl: string | null; bio: string; createdAt: string };
+  profile: {
+    id: string;
+    username: string;
+    email: string;
+    nickname: string;
+    avatarUrl: string | null;
+    bio: string;
+    createdAt: string;
+  };
   /** Every goods item they posted, whatever its status, with its pictures' addresses. */
   goods: ExportedGoods[];
   /** Comments they wrote, on anyone's goods. */
-  comments: { id: string; goodsId: string; goodsTitle: string; content: string; replyToId: string | null; createdAt: string }[];
+  comments: {
+    id: string;
+    goodsId: string;
+    goodsTitle: string;
+    content: string;
+    replyToId: string | null;
+    createdAt: string;
+  }[];
   favorites: { goodsId: string; title: string; priceCents: number; favoritedPriceCents: number; createdAt: string }[];
   /** Their chats, each with every message, oldest first; `fromMe` tells their own. */
   chats: ExportedChat[];
-  offers: { id: string; goodsId: string; chatId: string; role: "buyer" | "seller"; fromMe: boolean; amountCents: number; status: OfferStatus; createdAt: string; decidedAt: string | null }[];
-  deals: { id: string; goodsId: string | null; goodsTitle: string; role: "buyer" | "seller"; priceCents: number; status: DealStatus; createdAt: string; completedAt: string | null; cancelledAt: string | null }[];
+  offers: {
+    id: string;
+    goodsId: string;
+    chatId: string;
+    role: "buyer" | "seller";
+    fromMe: boolean;
+    amountCents: number;
+    status: OfferStatus;
+    createdAt: string;
+    decidedAt: string | null;
+  }[];
+  deals: {
+    id: string;
+    goodsId: string | null;
+    goodsTitle: string;
+    role: "buyer" | "seller";
+    priceCents: number;
+    status: DealStatus;
+    createdAt: string;
+    completedAt: string | null;
+    cancelledAt: string | null;
+  }[];
   /** Reviews they wrote (`written`) and were given (`received`). */
-  reviews: { id: string; dealId: string; direction: "written" | "received"; rating: number; content: string; createdAt: string }[];
+  reviews: {
+    id: string;
+    dealId: string;
+    direction: "written" | "received";
+    rating: number;
+    content: string;
+    createdAt: string;
+  }[];
   follows: { sellerId: string; nickname: string; createdAt: string }[];
   savedSearches: { id: string; name: string; criteria: SearchCriteria; createdAt: string }[];
 }

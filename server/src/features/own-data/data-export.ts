@@ -15,8 +15,8 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { toUserInfo } from "../accounts/user-mapper.js";
 import { findUserById } from "../accounts/user-repository.js";
-import { picturesOfGoods } from "../pictures/picture-repository.js";
 import { pictureUrls } from "../pictures/picture-files.js";
+import { picturesOfGoods } from "../pictures/picture-repository.js";
 import { exportPages as pages } from "./export-repository.js";
 
 /** Rows read per query: big enough to be few queries, small enough to leave the event loop often. */
@@ -65,83 +65,101 @@ export async function exportOf(db: Db, userId: number): Promise<AsyncGenerator<s
   const profile: DataExport["profile"] = toUserInfo(user);
 
   const parts: Record<Exclude<keyof DataExport, "exportedAt" | "profile">, () => AsyncIterable<string>> = {
-    goods: () => jsonArray(mapped(keyset((after, n) => pages.goods(db, userId, after, n)), (rows) => withPictures(db, rows))),
+    goods: () =>
+      jsonArray(
+        mapped(
+          keyset((after, n) => pages.goods(db, userId, after, n)),
+          (rows) => withPictures(db, rows),
+        ),
+      ),
     comments: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.comments(db, userId, after, n)), (rows) =>
-          rows.map((row) => ({
-            id: String(row.id),
-            goodsId: String(row.goodsId),
-            goodsTitle: row.goodsTitle,
-            content: row.content,
-            replyToId: row.replyToId === null ? null : String(row.replyToId),
-            createdAt: row.createdAt,
-          })),
+        mapped(
+          keyset((after, n) => pages.comments(db, userId, after, n)),
+          (rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              goodsId: String(row.goodsId),
+              goodsTitle: row.goodsTitle,
+              content: row.content,
+              replyToId: row.replyToId === null ? null : String(row.replyToId),
+              createdAt: row.createdAt,
+            })),
         ),
       ),
     favorites: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.favorites(db, userId, after, n)), (rows) =>
-          rows.map(({ id, ...row }) => ({ goodsId: String(id), ...row })),
+        mapped(
+          keyset((after, n) => pages.favorites(db, userId, after, n)),
+          (rows) => rows.map(({ id, ...row }) => ({ goodsId: String(id), ...row })),
         ),
       ),
     chats: () => chatsWithMessages(db, userId),
     offers: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.offers(db, userId, after, n)), (rows) =>
-          rows.map((row) => ({
-            id: String(row.id),
-            goodsId: String(row.goodsId),
-            chatId: String(row.chatId),
-            role: role(row.buyerId, userId),
-            fromMe: row.fromUserId === userId,
-            amountCents: row.amountCents,
-            status: row.status as OfferStatus,
-            createdAt: row.createdAt,
-            decidedAt: row.decidedAt,
-          })),
+        mapped(
+          keyset((after, n) => pages.offers(db, userId, after, n)),
+          (rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              goodsId: String(row.goodsId),
+              chatId: String(row.chatId),
+              role: role(row.buyerId, userId),
+              fromMe: row.fromUserId === userId,
+              amountCents: row.amountCents,
+              status: row.status as OfferStatus,
+              createdAt: row.createdAt,
+              decidedAt: row.decidedAt,
+            })),
         ),
       ),
     deals: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.deals(db, userId, after, n)), (rows) =>
-          rows.map(({ id, goodsId, buyerId, status, ...row }) => ({
-            id: String(id),
-            goodsId: goodsId === null ? null : String(goodsId),
-            role: role(buyerId, userId),
-            status: status as DealStatus,
-            ...row,
-          })),
+        mapped(
+          keyset((after, n) => pages.deals(db, userId, after, n)),
+          (rows) =>
+            rows.map(({ id, goodsId, buyerId, status, ...row }) => ({
+              id: String(id),
+              goodsId: goodsId === null ? null : String(goodsId),
+              role: role(buyerId, userId),
+              status: status as DealStatus,
+              ...row,
+            })),
         ),
       ),
     reviews: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.reviews(db, userId, after, n, now)), (rows) =>
-          rows.map((row) => ({
-            id: String(row.id),
-            dealId: String(row.dealId),
-            direction: row.reviewerId === userId ? "written" : "received",
-            rating: row.rating,
-            content: row.content,
-            createdAt: row.createdAt,
-          })),
+        mapped(
+          keyset((after, n) => pages.reviews(db, userId, after, n, now)),
+          (rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              dealId: String(row.dealId),
+              direction: row.reviewerId === userId ? "written" : "received",
+              rating: row.rating,
+              content: row.content,
+              createdAt: row.createdAt,
+            })),
         ),
       ),
     follows: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.follows(db, userId, after, n)), (rows) =>
-          rows.map(({ id, ...row }) => ({ sellerId: String(id), ...row })),
+        mapped(
+          keyset((after, n) => pages.follows(db, userId, after, n)),
+          (rows) => rows.map(({ id, ...row }) => ({ sellerId: String(id), ...row })),
         ),
       ),
     savedSearches: () =>
       jsonArray(
-        mapped(keyset((after, n) => pages.savedSearches(db, userId, after, n)), (rows) =>
-          rows.map((row) => ({
-            id: String(row.id),
-            name: row.name,
-            criteria: JSON.parse(row.criteria) as SearchCriteria,
-            createdAt: row.createdAt,
-          })),
+        mapped(
+          keyset((after, n) => pages.savedSearches(db, userId, after, n)),
+          (rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              name: row.name,
+              criteria: JSON.parse(row.criteria) as SearchCriteria,
+              createdAt: row.createdAt,
+            })),
         ),
       ),
   };
@@ -186,14 +204,16 @@ async function* chatsWithMessages(db: Db, userId: number): AsyncGenerator<string
       yield `${first ? "" : ","}${JSON.stringify(head).slice(0, -1)},"messages":`;
       first = false;
       yield* jsonArray(
-        mapped(keyset((after, n) => pages.messages(db, chat.id, after, n)), (rows) =>
-          rows.map((row) => ({
-            id: String(row.id),
-            fromMe: row.senderId === userId,
-            type: row.type as MessageType,
-            content: row.content,
-            createdAt: row.createdAt,
-          })),
+        mapped(
+          keyset((after, n) => pages.messages(db, chat.id, after, n)),
+          (rows) =>
+            rows.map((row) => ({
+              id: String(row.id),
+              fromMe: row.senderId === userId,
+              type: row.type as MessageType,
+              content: row.content,
+              createdAt: row.createdAt,
+            })),
         ),
       );
       yield "}";

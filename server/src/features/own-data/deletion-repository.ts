@@ -11,7 +11,14 @@ import { type DbOrTx, dialectOf } from "../../db/database.js";
 export async function markDeleted(tx: DbOrTx, userId: number, now: string): Promise<boolean> {
   const row = await tx
     .updateTable("users")
-    .set({ deletedAt: now, updatedAt: now, username: DELETED_USER_NAME, nickname: DELETED_USER_NAME, avatarUrl: null, bio: "" })
+    .set({
+      deletedAt: now,
+      updatedAt: now,
+      username: DELETED_USER_NAME,
+      nickname: DELETED_USER_NAME,
+      avatarUrl: null,
+      bio: "",
+    })
     .where("id", "=", userId)
     .where("deletedAt", "is", null)
     .returning("id")

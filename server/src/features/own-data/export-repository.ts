@@ -131,10 +131,7 @@ export const exportPages = {
       .selectFrom("reviews")
       .select(["id", "dealId", "reviewerId", "rating", "content", "createdAt"])
       .where((eb) =>
-        eb.or([
-          eb("reviewerId", "=", userId),
-          eb.and([eb("revieweeId", "=", userId), eb("visibleFrom", "<=", now)]),
-        ]),
+        eb.or([eb("reviewerId", "=", userId), eb.and([eb("revieweeId", "=", userId), eb("visibleFrom", "<=", now)])]),
       )
       .where("id", ">", afterId)
       .orderBy("id")
