@@ -125,7 +125,13 @@ export function DeleteAccountSection() {
         }
       />
       <FingerSized>
-        <Form form={form} layout="vertical" onFinish={() => setConfirming(true)} className="own-data__form">
+        <Form
+          form={form}
+          name="delete-account"
+          layout="vertical"
+          onFinish={() => setConfirming(true)}
+          className="own-data__form"
+        >
           <Form.Item
             name="password"
             label="当前密码"
