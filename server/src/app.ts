@@ -26,6 +26,8 @@ import { createNotifier } from "./features/notifications/notifier.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { expireOffers, remindExpiringOffers } from "./features/offers/offer-service.js";
 import { offerRoutes } from "./features/offers/routes.js";
+import { purgeDeletedAccounts } from "./features/own-data/account-deletion.js";
+import { ownDataRoutes } from "./features/own-data/routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { PictureFiles } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
   const features = [
     accountRoutes,
+    ownDataRoutes,
     goodsRoutes,
     sellerRoutes,
     followRoutes,
@@ -158,6 +161,7 @@ function schedulePurge(app: FastifyInstance): void {
       sendDigests(app.db, app.mailer),
       expireOffers(app.db, app.hub),
       remindExpiringOffers(app.db, app.notifier.outbox()),
+      purgeDeletedAccounts(app.db),
       refreshPlannerStatistics(app.db),
     ]).catch((error) => app.log.warn({ err: error }, "purging expired rows failed"));
   const timer = setInterval(purge, PURGE_EVERY_MS);

@@ -13,6 +13,7 @@ export * from "./values/envelope.js";
 export * from "./values/goods.js";
 export * from "./values/moderation.js";
 export * from "./values/notifications.js";
+export * from "./values/own-data.js";
 export * from "./values/safety.js";
 export * from "./values/sellers.js";
 export * from "./values/social.js";

@@ -93,6 +93,14 @@ export const Errors = {
   NOT_BLOCKED: { status: 200, code: 1705, msg: "你没有拉黑这位用户" },
   YOU_BLOCKED_THEM: { status: 200, code: 1706, msg: "你已拉黑对方，解除拉黑后才能继续" },
   THEY_BLOCKED_YOU: { status: 200, code: 1707, msg: "对方已拒绝与你互动" },
+
+  ACCOUNT_DELETED: { status: 200, code: 1901, msg: "该账号已注销，无法登录" },
+  ACCOUNT_HAS_OPEN_DEALS: {
+    status: 200,
+    code: 1902,
+    msg: "你还有交易中的订单，请先在聊天中确认成交或取消交易，再注销账号",
+  },
+  PEER_DELETED: { status: 200, code: 1903, msg: "对方已注销账号，无法继续发送消息" },
 } as const satisfies Record<string, ErrorSpec>;
 
 export interface ErrorSpec {

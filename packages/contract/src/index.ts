@@ -9,6 +9,7 @@ export * from "./health.js";
 export * from "./issues.js";
 export * from "./moderation.js";
 export * from "./notifications.js";
+export * from "./own-data.js";
 export * from "./sellers.js";
 export * from "./social.js";
 export * from "./trade.js";

@@ -32,6 +32,8 @@ export const RateLimits = {
   reportPerUser: { max: 20, windowSeconds: HOUR },
   /** Calls that check the current password (e-mail and password change), together: a stolen session cannot guess it. */
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * MINUTE },
+  /** Downloads of all one's data: each reads every row the account has, so a few an hour. */
+  dataExportPerUser: { max: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RateLimits;

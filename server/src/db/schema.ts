@@ -18,6 +18,10 @@ export interface UsersTable {
   favoriteCount: Generated<number>;
   /** "user", or "moderator" (made by `npm run make-moderator`, migration 0023). */
   role: Generated<string>;
+  /** When the owner closed the account (migration 0026); null while it is open. */
+  deletedAt: Generated<Timestamp | null>;
+  /** When a closed account's username and e-mail were freed, 30 days after `deletedAt`. */
+  purgedAt: Generated<Timestamp | null>;
 }
 
 export interface SessionsTable {

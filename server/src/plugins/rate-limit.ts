@@ -52,6 +52,7 @@ const COUNTED_BY: Record<RouteLimitName, Counted> = {
   commentPerUser: byUser,
   reportPerUser: byUser,
   passwordCheckPerUser: byUser,
+  dataExportPerUser: byUser,
 };
 
 export type RateLimitHooks = Record<RouteLimitName, preHandlerAsyncHookHandler>;

@@ -126,6 +126,9 @@ const RULES: Record<string, Rule> = {
     access: "signed-in",
     probe: body("/api/user/password", { oldPassword: "wrong-pass1", newPassword: "secret456" }),
   },
+  // A wrong password: the matrix's owner must stay open for the rows after this one.
+  "POST /api/user/delete": { access: "signed-in", probe: body("/api/user/delete", { password: "wrong-pass1" }) },
+  "GET /api/user/export": { access: "signed-in" },
   "GET /api/goods/getlist": { access: "public" },
   "GET /api/goods/search/list": { access: "public", probe: () => ({ url: "/api/goods/search/list?keyword=车" }) },
   "GET /api/goods/info/:id": { access: "public", probe: (fixture) => ({ url: `/api/goods/info/${fixture.goodsId}` }) },

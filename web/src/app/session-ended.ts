@@ -4,10 +4,13 @@ import { toApiError } from "./api-error";
 import { reportUnauthorized } from "./base-query";
 import type { RootState } from "./store";
 
-/** Whether this tab is signing out: its logout call is on its way (the server closes our socket before it answers). */
+/** Calls that end this tab's own session: the server closes our socket before it answers them. */
+const SIGNING_OUT_CALLS = new Set(["logout", "deleteAccount"]);
+
+/** Whether this tab is signing out: its logout (or account deletion) call is on its way. */
 export function isLoggingOut(state: RootState): boolean {
   return Object.values(state.api.mutations).some(
-    (mutation) => mutation?.endpointName === "logout" && mutation.status === "pending",
+    (mutation) => SIGNING_OUT_CALLS.has(mutation?.endpointName ?? "") && mutation?.status === "pending",
   );
 }
 

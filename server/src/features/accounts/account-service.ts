@@ -109,6 +109,8 @@ async function login(
     throw appError(failure);
   }
   await forgetLoginFailures(db, attempt);
+  // Told only to whoever knows the password: to anyone else a closed account is a wrong password.
+  if (user.deletedAt) throw appError("ACCOUNT_DELETED");
   return startSession(db, user);
 }
 
@@ -189,6 +191,7 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<nu
     await spendEmailTicket(tx, body.emailTicket, body.email, "reset_password");
     const user = await findUserByEmail(tx, body.email);
     if (!user) throw appError("EMAIL_NOT_REGISTERED");
+    if (user.deletedAt) throw appError("ACCOUNT_DELETED");
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
     return user.id;

@@ -83,6 +83,7 @@ export async function sendEmailCode(deps: EmailCodeDeps, body: SendEmailCodeBody
 async function checkAddressFitsPurpose(db: DbOrTx, email: string, purpose: EmailPurpose): Promise<void> {
   const owner = await findUserByEmail(db, email);
   if (purpose === "reset_password" && !owner) throw appError("EMAIL_NOT_REGISTERED");
+  if (purpose === "reset_password" && owner?.deletedAt) throw appError("ACCOUNT_DELETED");
   if (purpose !== "reset_password" && owner) throw appError("EMAIL_TAKEN");
 }
 

@@ -8,6 +8,17 @@ export function findUserById(db: DbOrTx, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** The user unless they closed their account: what others may find, follow, chat with or review. */
+export function findOpenUserById(db: DbOrTx, id: number) {
+  return db.selectFrom("users").selectAll().where("id", "=", id).where("deletedAt", "is", null).executeTakeFirst();
+}
+
+/** Whether the user closed their account (an id that names nobody is not a closed account). */
+export async function isClosedAccount(db: DbOrTx, id: number): Promise<boolean> {
+  const row = await db.selectFrom("users").select("deletedAt").where("id", "=", id).executeTakeFirst();
+  return Boolean(row?.deletedAt);
+}
+
 export function findUserByUsername(db: DbOrTx, username: string) {
   return db.selectFrom("users").selectAll().where("usernameLower", "=", username.toLowerCase()).executeTakeFirst();
 }

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { findUserById } from "../accounts/user-repository.js";
+import { findOpenUserById, isClosedAccount } from "../accounts/user-repository.js";
 import { requireNotBlocked } from "../blocks/block-service.js";
 import { pageWindow, requireGoods } from "../goods/goods-service.js";
 import { coverThumbUrls } from "../pictures/covers.js";
@@ -113,7 +113,7 @@ export async function openChat(db: Db, userId: number, body: CreateChatBody): Pr
   const peerId = Number(body.peerId);
   const goodsId = body.goodsId ? Number(body.goodsId) : null;
   if (peerId === userId) throw appError("CHAT_WITH_SELF");
-  if (!(await findUserById(db, peerId))) throw appError("USER_NOT_FOUND");
+  if (!(await findOpenUserById(db, peerId))) throw appError("USER_NOT_FOUND");
   await requireNotBlocked(db, userId, peerId);
   if (goodsId !== null) await requireGoods(db, goodsId);
   const chatId = await db
@@ -199,6 +199,7 @@ export interface SentMessage {
 export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
   const chatId = Number(frame.chatId);
   const peerId = await peerInChat(db, chatId, senderId);
+  if (await isClosedAccount(db, peerId)) throw appError("PEER_DELETED");
   await requireNotBlocked(db, senderId, peerId);
   const memberIds = [senderId, peerId];
   const earlier = () => repo.findMessageByClientId(db, senderId, frame.clientMsgId);

@@ -4,14 +4,14 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
-import { findUserById } from "../accounts/user-repository.js";
+import { findOpenUserById } from "../accounts/user-repository.js";
 import { pageOf } from "../goods/goods-service.js";
 import * as repo from "./follow-repository.js";
 
 export { followCounts } from "./follow-repository.js";
 
 async function requireUserExists(db: Db, userId: number): Promise<void> {
-  if (!(await findUserById(db, userId))) throw appError("USER_NOT_FOUND");
+  if (!(await findOpenUserById(db, userId))) throw appError("USER_NOT_FOUND");
 }
 
 async function requireSeller(db: Db, followerId: number, sellerId: number): Promise<void> {

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import { findUserById } from "../accounts/user-repository.js";
+import { findOpenUserById } from "../accounts/user-repository.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
 import { toReview } from "./review-mapper.js";
 import * as repo from "./review-repository.js";
@@ -60,7 +60,7 @@ export async function createReview(
 
 /** The reviews about a user that are shown, newest first: their seller page's 评价. */
 export async function userReviews(db: Db, userId: number, query: PageQuery): Promise<Page<Review>> {
-  if (!(await findUserById(db, userId))) throw appError("USER_NOT_FOUND");
+  if (!(await findOpenUserById(db, userId))) throw appError("USER_NOT_FOUND");
   const now = nowIso();
   const [rows, rating] = await Promise.all([
     repo.visibleReviewsOf(db, userId, now, pageWindow(query)),

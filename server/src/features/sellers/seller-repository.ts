@@ -9,6 +9,8 @@ const profileQuery = preparedQuery<{ id: number }, ProfileRow>((db, slot) =>
   db
     .selectFrom("users")
     .where("users.id", "=", slot("id"))
+    // A closed account has no page: 404, as for an id that names nobody.
+    .where("users.deletedAt", "is", null)
     .select(["users.id", "users.username", "users.nickname", "users.avatarUrl", "users.bio", "users.createdAt"])
     .select((eb) => [
       eb

@@ -6,6 +6,7 @@ import type {
   ChangePasswordBody,
   ConfirmCaptchaBody,
   ConfirmEmailBody,
+  DeleteAccountBody,
   EmailTicket,
   LoginByEmailBody,
   LoginByUsernameBody,
@@ -61,6 +62,9 @@ export const accountsApi = api.injectEndpoints({
     logout: build.mutation<null, void>({
       query: () => ({ url: "/user/logout", method: "POST" }),
     }),
+    deleteAccount: build.mutation<null, DeleteAccountBody>({
+      query: (body) => ({ url: "/user/delete", method: "POST", body }),
+    }),
     resetPassword: build.mutation<null, ResetPasswordBody>({
       query: (body) => ({ url: "/user/password/reset", method: "POST", body }),
     }),
@@ -81,4 +85,5 @@ export const {
   useChangePasswordMutation,
   useResetPasswordMutation,
   useLogoutMutation,
+  useDeleteAccountMutation,
 } = accountsApi;

@@ -8,7 +8,7 @@ import { TabGrid } from "../../components/tab-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useLogOut, useMeQuery } from "../accounts";
-import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "../accounts/ui";
+import { ChangeEmailForm, ChangePasswordForm, DeleteAccountSection, DownloadMyData, ProfileForm } from "../accounts/ui";
 import { FavoriteList } from "../favorites/ui";
 import { MyGoods } from "../goods/ui";
 import { NotificationSettingsPanel } from "../notifications/ui";
@@ -54,6 +54,8 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          <DownloadMyData />
+          <DeleteAccountSection />
         </>
       );
   }
