@@ -93,6 +93,14 @@ export const Errors = {
   NOT_BLOCKED: { status: 200, code: 1705, msg: "你没有拉黑这位用户" },
   YOU_BLOCKED_THEM: { status: 200, code: 1706, msg: "你已拉黑对方，解除拉黑后才能继续" },
   THEY_BLOCKED_YOU: { status: 200, code: 1707, msg: "对方已拒绝与你互动" },
+  MODERATORS_ONLY: { status: 403, code: 403, msg: "只有管理员可以使用管理后台" },
+  ACCOUNT_SUSPENDED: { status: 403, code: 403, msg: "账号已被封禁" },
+  MODERATION_TARGET_NOT_FOUND: { status: 404, code: 404, msg: "要处理的内容不存在" },
+  WORD_RULE_NOT_FOUND: { status: 404, code: 404, msg: "违禁词不存在" },
+  ACTION_NOT_FOR_TARGET: { status: 400, code: 400, msg: "这个操作不适用于该内容" },
+  MODERATION_ALREADY_HANDLED: { status: 200, code: 1710, msg: "已由其他管理员处理，请刷新队列" },
+  WORD_RULE_EXISTS: { status: 200, code: 1711, msg: "这个违禁词已经存在" },
+  PROHIBITED_WORD: { status: 400, code: 400, msg: "标题或描述含有违禁词，不能发布" },
 } as const satisfies Record<string, ErrorSpec>;
 
 export interface ErrorSpec {

@@ -18,6 +18,8 @@ export interface UsersTable {
   favoriteCount: Generated<number>;
   /** "user", or "moderator" (made by `npm run make-moderator`, migration 0023). */
   role: Generated<string>;
+  /** The end of the user's suspension (SUSPENDED_FOREVER for good), null when not suspended (0025). */
+  suspendedUntil: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -68,6 +70,9 @@ export interface GoodsTable {
   location: string;
   status: string;
   listed: number;
+  /** public, or hidden | held | suspended: seen by the owner alone (migration 0025). */
+  visibility: Generated<string>;
+  moderationReason: string | null;
   viewCount: Generated<number>;
   favCount: Generated<number>;
   commentCount: Generated<number>;
@@ -267,7 +272,30 @@ export interface BlocksTable {
   createdAt: Timestamp;
 }
 
+export interface ModerationLogTable {
+  id: Generated<number>;
+  moderatorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number;
+  targetUserId: number | null;
+  reason: string;
+  days: number | null;
+  resolvedReports: number;
+  createdAt: Timestamp;
+}
+
+export interface WordRulesTable {
+  id: Generated<number>;
+  word: string;
+  action: string;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
+  moderationLog: ModerationLogTable;
+  wordRules: WordRulesTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   follows: FollowsTable;
