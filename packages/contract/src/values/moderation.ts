@@ -71,4 +71,3 @@ export type ReportQueueSort = keyof typeof REPORT_QUEUE_SORTS;
 
 /** The end of a suspension for good: later than any real date, so "until > now" holds for ever. */
 export const SUSPENDED_FOREVER = "9999-12-31T23:59:59.000Z";
-

@@ -10,6 +10,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     avatarUrl: row.avatarUrl,
     bio: row.bio,
     createdAt: row.createdAt,
+    role: row.role === "moderator" ? "moderator" : "user",
   };
 }
 
