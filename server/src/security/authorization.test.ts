@@ -336,7 +336,10 @@ const RULES: Record<string, Rule> = {
   "GET /api/admin/word-rules": { access: "moderator" },
   "POST /api/admin/word-rules": {
     access: "moderator",
-    probe: () => ({ url: "/api/admin/word-rules", body: { word: `违禁${(wordRules += 1)}`, action: "review" } }),
+    probe: () => {
+      wordRules += 1;
+      return { url: "/api/admin/word-rules", body: { word: `违禁${wordRules}`, action: "review" } };
+    },
   },
   "PUT /api/admin/word-rules/:id": {
     access: "moderator",
