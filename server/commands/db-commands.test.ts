@@ -169,3 +169,28 @@ describe("npm run db:migrate", () => {
 function migrationsOf(db: Db) {
   return sql<{ name: string }>`SELECT name FROM kysely_migration ORDER BY name`.execute(db).then(({ rows }) => rows);
 }
+
+describe("npm run make-moderator", () => {
+  it(
+    "lets the named user into the moderation console, and names a user that is not there",
+    async () => {
+      data = await createServerData();
+      const [made, plain] = [await signedInUser(data.db, "Warden"), await signedInUser(data.db, "plain")];
+      expect(await npmRun("make-moderator", ["warden"], data.env)).toMatchObject({
+        code: 0,
+        output: expect.stringContaining("Warden is now a moderator"),
+      });
+      const server = await serverOn(data);
+      expect(await call(server, "GET", "/api/admin/reports", { token: made.token })).toMatchObject({ code: 200 });
+      expect(await call(server, "GET", "/api/admin/reports", { token: plain.token })).toMatchObject({ status: 403 });
+
+      const missing = await npmRun("make-moderator", ["nobody"], data.env);
+      expect(missing).toMatchObject({ code: 1, output: expect.stringContaining("no user named nobody") });
+      expect(await npmRun("make-moderator", [], data.env)).toMatchObject({
+        code: 1,
+        output: expect.stringContaining("usage: npm run make-moderator -- <username>"),
+      });
+    },
+    COMMAND_TIMEOUT,
+  );
+});

@@ -19,7 +19,10 @@ import { followRoutes } from "./features/follows/routes.js";
 import { goodsRoutes } from "./features/goods/routes.js";
 import { ViewCounter } from "./features/goods/view-counter.js";
 import { healthRoutes } from "./features/health/routes.js";
+import { adminRoutes } from "./features/moderation/admin-routes.js";
 import { moderationRoutes } from "./features/moderation/routes.js";
+import { liftEndedSuspensions } from "./features/moderation/suspensions.js";
+import { WordRules } from "./features/moderation/word-rules.js";
 import { sendDigests } from "./features/notifications/email-digest.js";
 import { purgeOldNotifications } from "./features/notifications/notification-service.js";
 import { createNotifier } from "./features/notifications/notifier.js";
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("notifier", createNotifier(db, app.hub, app.log));
   app.decorate("goodsViews", new ViewCounter(db, app.log));
   app.decorate("answers", new TtlCache(config.responseCacheMs));
+  app.decorate("wordRules", new WordRules(db));
   app.addHook("onClose", async () => {
     app.mailer.close();
     await app.hub.close();
@@ -128,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     chatSocketRoutes,
     notificationRoutes,
     moderationRoutes,
+    adminRoutes,
     blockRoutes,
     offerRoutes,
     dealRoutes,
@@ -160,6 +165,7 @@ function schedulePurge(app: FastifyInstance): void {
       purgeOldNotifications(app.db),
       sendDigests(app.db, app.mailer),
       expireOffers(app.db, app.hub),
+      liftEndedSuspensions(app.db),
       remindExpiringOffers(app.db, app.notifier.outbox()),
       purgeDeletedAccounts(app.db),
       refreshPlannerStatistics(app.db),

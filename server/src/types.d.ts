@@ -3,6 +3,7 @@ import "@fastify/multipart";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { ViewCounter } from "./features/goods/view-counter.js";
+import type { WordRules } from "./features/moderation/word-rules.js";
 import type { Notifier } from "./features/notifications/notifier.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
 import type { TtlCache } from "./http/response-cache.js";
@@ -25,5 +26,7 @@ declare module "fastify" {
     answers: TtlCache;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
+    /** The prohibited-word rules goods are checked against, kept in memory. */
+    wordRules: WordRules;
   }
 }

@@ -132,6 +132,8 @@ export const UserInfoSchema = z.object({
   avatarUrl: z.string().nullable(),
   bio: z.string(),
   createdAt: z.string(),
+  /** "moderator" for those who may open the moderation console (/admin); absent for everyone else. */
+  role: z.enum(["user", "moderator"]).optional(),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

@@ -101,6 +101,14 @@ export const Errors = {
     msg: "你还有交易中的订单，请先在聊天中确认成交或取消交易，再注销账号",
   },
   PEER_DELETED: { status: 200, code: 1903, msg: "对方已注销账号，无法继续发送消息" },
+  MODERATORS_ONLY: { status: 403, code: 403, msg: "只有管理员可以使用管理后台" },
+  ACCOUNT_SUSPENDED: { status: 403, code: 403, msg: "账号已被封禁" },
+  MODERATION_TARGET_NOT_FOUND: { status: 404, code: 404, msg: "要处理的内容不存在" },
+  WORD_RULE_NOT_FOUND: { status: 404, code: 404, msg: "违禁词不存在" },
+  ACTION_NOT_FOR_TARGET: { status: 400, code: 400, msg: "这个操作不适用于该内容" },
+  MODERATION_ALREADY_HANDLED: { status: 200, code: 1710, msg: "已由其他管理员处理，请刷新队列" },
+  WORD_RULE_EXISTS: { status: 200, code: 1711, msg: "这个违禁词已经存在" },
+  PROHIBITED_WORD: { status: 400, code: 400, msg: "标题或描述含有违禁词，不能发布" },
 } as const satisfies Record<string, ErrorSpec>;
 
 export interface ErrorSpec {

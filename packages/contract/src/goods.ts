@@ -14,6 +14,7 @@ import {
   SEARCH_SORTS,
   type SearchSort,
 } from "./values/goods.js";
+import type { GoodsVisibility } from "./values/moderation.js";
 import { z } from "./zod.js";
 
 export const CategorySchema = z.enum(Object.keys(CATEGORIES) as [Category, ...Category[]]);
@@ -132,6 +133,16 @@ export interface Goods {
   commentCount: number;
   createdAt: string;
   updatedAt: string;
+  /**
+   * Only on goods others cannot see, answered to their owner alone (我发布的, the goods page):
+   * why, in the owner's words ("已下架（违规）" and the moderator's reason; 审核中 and the word).
+   */
+  moderation?: GoodsModeration;
+}
+
+export interface GoodsModeration {
+  visibility: Exclude<GoodsVisibility, "public">;
+  reason: string;
 }
 
 export const UploadedFileSchema = z.object({

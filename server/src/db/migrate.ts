@@ -23,6 +23,7 @@ import * as notifications from "./migrations/0021-notifications.js";
 import * as discovery from "./migrations/0022-discovery.js";
 import * as reports from "./migrations/0023-reports.js";
 import * as blocks from "./migrations/0024-blocks.js";
+import * as moderation from "./migrations/0025-moderation.js";
 import * as accountDeletion from "./migrations/0026-account-deletion.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
@@ -50,6 +51,7 @@ const migrations = {
   "0022-discovery": discovery,
   "0023-reports": reports,
   "0024-blocks": blocks,
+  "0025-moderation": moderation,
   "0026-account-deletion": accountDeletion,
 } satisfies Record<string, Migration>;
 

@@ -22,6 +22,8 @@ export interface UsersTable {
   deletedAt: Generated<Timestamp | null>;
   /** When a closed account's username and e-mail were freed, 30 days after `deletedAt`. */
   purgedAt: Generated<Timestamp | null>;
+  /** The end of the user's suspension (SUSPENDED_FOREVER for good), null when not suspended (0025). */
+  suspendedUntil: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -72,6 +74,9 @@ export interface GoodsTable {
   location: string;
   status: string;
   listed: number;
+  /** public, or hidden | held | suspended: seen by the owner alone (migration 0025). */
+  visibility: Generated<string>;
+  moderationReason: string | null;
   viewCount: Generated<number>;
   favCount: Generated<number>;
   commentCount: Generated<number>;
@@ -271,7 +276,30 @@ export interface BlocksTable {
   createdAt: Timestamp;
 }
 
+export interface ModerationLogTable {
+  id: Generated<number>;
+  moderatorId: number | null;
+  action: string;
+  targetType: string;
+  targetId: number;
+  targetUserId: number | null;
+  reason: string;
+  days: number | null;
+  resolvedReports: number;
+  createdAt: Timestamp;
+}
+
+export interface WordRulesTable {
+  id: Generated<number>;
+  word: string;
+  action: string;
+  createdBy: number | null;
+  createdAt: Timestamp;
+}
+
 export interface DB {
+  moderationLog: ModerationLogTable;
+  wordRules: WordRulesTable;
   blocks: BlocksTable;
   reports: ReportsTable;
   follows: FollowsTable;

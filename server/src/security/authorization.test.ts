@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
+import { registerModerator } from "../test-support/moderation.js";
 import { createTestAppWithRoutes } from "../test-support/route-table.js";
 import { isType, listen, openSocket } from "../test-support/sockets.js";
 import { call } from "../test-support/test-app.js";
@@ -13,8 +14,9 @@ import { call } from "../test-support/test-app.js";
  *   signed-in  401 without a valid token
  *   owner      401 without a token, 403/404 for another user, let in for the owner
  *   socket     the chat socket: closed 4401 without a valid token
+ *   moderator  401 without a valid token, 403 for a plain user (the owner), let in for a moderator
  */
-type Access = "public" | "signed-in" | "owner" | "socket";
+type Access = "public" | "signed-in" | "owner" | "socket" | "moderator";
 
 interface Probe {
   url: string;
@@ -25,6 +27,7 @@ interface Probe {
 }
 
 interface Fixture {
+  moderator: RegisteredUser;
   owner: RegisteredUser;
   other: RegisteredUser;
   peer: RegisteredUser;
@@ -64,6 +67,14 @@ const ownersDeal = async (fixture: Fixture) => {
     token: fixture.owner.token,
   });
   return accepted.data.dealId as string;
+};
+
+let wordRules = 0;
+/** A new prohibited-word rule, added by the moderator: each probe may delete the one it is given. */
+const wordRuleOf = async (fixture: Fixture) => {
+  wordRules += 1;
+  const body = { word: `规则${wordRules}`, action: "review" };
+  return (await call(t.app, "POST", "/api/admin/word-rules", { token: fixture.moderator.token, body })).data.id;
 };
 
 const RULES: Record<string, Rule> = {
@@ -310,6 +321,40 @@ const RULES: Record<string, Rule> = {
     probe: (fixture) => ({ url: `/api/user/${fixture.owner.id}/reviews` }),
   },
   "GET /api/ws": { access: "socket" },
+  "GET /api/admin/reports": { access: "moderator" },
+  "GET /api/admin/review": { access: "moderator" },
+  "GET /api/admin/log": { access: "moderator" },
+  "GET /api/admin/targets/:targetType/:targetId": {
+    access: "moderator",
+    probe: (fixture) => ({ url: `/api/admin/targets/user/${fixture.other.id}` }),
+  },
+  "POST /api/admin/targets/:targetType/:targetId/actions": {
+    access: "moderator",
+    probe: async (fixture) => {
+      const body = { targetType: "user", targetId: fixture.other.id, reason: "spam" };
+      await call(t.app, "POST", "/api/reports", { token: fixture.peer.token, body });
+      return { url: `/api/admin/targets/user/${fixture.other.id}/actions`, body: { action: "dismiss" } };
+    },
+  },
+  "GET /api/admin/word-rules": { access: "moderator" },
+  "POST /api/admin/word-rules": {
+    access: "moderator",
+    probe: () => {
+      wordRules += 1;
+      return { url: "/api/admin/word-rules", body: { word: `违禁${wordRules}`, action: "review" } };
+    },
+  },
+  "PUT /api/admin/word-rules/:id": {
+    access: "moderator",
+    probe: async (fixture) => ({
+      url: `/api/admin/word-rules/${await wordRuleOf(fixture)}`,
+      body: { action: "refuse" },
+    }),
+  },
+  "DELETE /api/admin/word-rules/:id": {
+    access: "moderator",
+    probe: async (fixture) => ({ url: `/api/admin/word-rules/${await wordRuleOf(fixture)}` }),
+  },
 };
 
 beforeAll(async () => {
@@ -320,7 +365,8 @@ beforeAll(async () => {
     await registerUser(t.app, t.dataDir),
   ];
   const chat = await call(t.app, "POST", "/api/mychatlist/create", { token: owner.token, body: { peerId: peer.id } });
-  f = { owner, other, peer, goodsId: (await postGoods(t.app, owner.token)).id, chatId: chat.data.chatId };
+  const moderator = await registerModerator(t.app, t.dataDir);
+  f = { moderator, owner, other, peer, goodsId: (await postGoods(t.app, owner.token)).id, chatId: chat.data.chatId };
 });
 afterAll(() => t.close());
 
@@ -350,6 +396,11 @@ async function checkHttpRoute(method: string, url: string, rule: Rule): Promise<
   if (rule.access === "owner") {
     const stranger = await send(method, probe, f.other.token);
     expect([403, 404], `another user got ${stranger.status} ${stranger.msg}`).toContain(stranger.status);
+  }
+  if (rule.access === "moderator") {
+    expect(await send(method, probe, f.owner.token)).toMatchObject({ status: 403, code: 403 });
+    letIn(await send(method, probe, f.moderator.token));
+    return;
   }
   letIn(await send(method, probe, ownerToken));
 }

@@ -21,6 +21,8 @@ export const api = createApi({
     "Notifications",
     "Follows",
     "SavedSearches",
+    "Moderation",
+    "WordRules",
   ],
   keepUnusedDataFor: UI.cacheUnusedSeconds,
   refetchOnFocus: false,

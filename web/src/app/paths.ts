@@ -8,6 +8,8 @@ export const paths = {
   userinfo: "/userinfo",
   chat: "/chat",
   notifications: "/notifications",
+  /** The moderators' console. */
+  admin: "/admin",
   goodsInfo: (id: string | number = ":id") => `/goodsinfo/${id}`,
   /** A user's public page: who they are and their goods. */
   user: (id: string | number = ":id") => `/user/${id}`,
@@ -24,6 +26,7 @@ export const titles = {
   userinfo: "个人中心",
   chat: "聊天",
   notifications: "通知",
+  admin: "管理后台",
   goodsInfo: "商品详情",
   user: "用户主页",
   searchResult: "搜索详情",

@@ -85,6 +85,10 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
         screen("notifications", paths.notifications, () => import("../features/notifications/notifications-screen"), {
           signedIn: true,
         }),
+        screen("admin", paths.admin, () => import("../features/moderation/admin-screen"), {
+          signedIn: true,
+          antd: true,
+        }),
         screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
         }),

@@ -21,4 +21,53 @@ export type ReportStatus = keyof typeof REPORT_STATUSES;
 
 export const ModerationLimits = {
   reportTextMax: 500,
+  /** A moderator's reason for an action. */
+  reasonMax: 200,
+  wordMin: 1,
+  wordMax: 20,
+  suspendDaysMax: 3650,
+  /** Messages shown on each side of a reported one. */
+  messagesAround: 3,
 } as const;
+
+/**
+ * Who sees goods: everyone (public), or their owner alone: taken down by a moderator (hidden),
+ * held for review by a prohibited-word rule (held), or their seller suspended (suspended).
+ */
+export const GOODS_VISIBILITIES = {
+  public: "公开",
+  hidden: "已下架（违规）",
+  held: "审核中",
+  suspended: "账号封禁中",
+} as const;
+export type GoodsVisibility = keyof typeof GOODS_VISIBILITIES;
+
+/** What a moderator does to a queue item, each with the words of the console and the log. */
+export const MODERATION_ACTIONS = {
+  hide_goods: "下架闲置",
+  approve_goods: "通过审核",
+  remove_comment: "删除评论",
+  warn: "警告",
+  suspend: "封禁",
+  dismiss: "驳回",
+} as const;
+export type ModerationAction = keyof typeof MODERATION_ACTIONS;
+
+/** Which actions fit which target: goods are hidden or approved, comments removed, people warned or suspended. */
+export const ACTIONS_OF_TARGET: Record<ReportTarget, readonly ModerationAction[]> = {
+  goods: ["hide_goods", "approve_goods", "warn", "suspend", "dismiss"],
+  comment: ["remove_comment", "warn", "suspend", "dismiss"],
+  message: ["warn", "suspend", "dismiss"],
+  user: ["warn", "suspend", "dismiss"],
+};
+
+/** What a prohibited word does to goods whose title or description has it. */
+export const WORD_RULE_ACTIONS = { refuse: "禁止发布", review: "先审核后上架" } as const;
+export type WordRuleAction = keyof typeof WORD_RULE_ACTIONS;
+
+/** The report queue's orders: the newest report first, or the most reported target first. */
+export const REPORT_QUEUE_SORTS = { newest: "最新举报", most: "举报最多" } as const;
+export type ReportQueueSort = keyof typeof REPORT_QUEUE_SORTS;
+
+/** The end of a suspension for good: later than any real date, so "until > now" holds for ever. */
+export const SUSPENDED_FOREVER = "9999-12-31T23:59:59.000Z";

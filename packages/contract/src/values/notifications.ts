@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = {
   price_drop: "你收藏的闲置降价了",
   saved_search: "有新闲置符合你保存的搜索",
   followed_seller: "发布了新闲置",
+  moderation_warning: "你收到一条管理员警告",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

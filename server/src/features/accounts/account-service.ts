@@ -18,6 +18,7 @@ import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
 import type { Mailer } from "../../plugins/mail.js";
+import { refuseSuspended } from "../moderation/suspensions.js";
 import { requireOwnAvatar } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import { emailChangedNotice } from "./email-notices.js";
@@ -111,6 +112,8 @@ async function login(
   await forgetLoginFailures(db, attempt);
   // Told only to whoever knows the password: to anyone else a closed account is a wrong password.
   if (user.deletedAt) throw appError("ACCOUNT_DELETED");
+  // Told only to whoever knows the password: the suspension is no one else's business.
+  await refuseSuspended(db, user);
   return startSession(db, user);
 }
 

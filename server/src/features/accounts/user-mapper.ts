@@ -10,6 +10,8 @@ export function toUserInfo(row: UserRow): UserInfo {
     avatarUrl: row.avatarUrl,
     bio: row.bio,
     createdAt: row.createdAt,
+    // Said of moderators only: a plain user's answer stays as it always was.
+    ...(row.role === "moderator" && { role: "moderator" as const }),
   };
 }
 

@@ -66,3 +66,15 @@ export function commentsOfGoods(db: DbOrTx, goodsId: number, page: { limit: numb
     .offset(page.offset)
     .execute();
 }
+
+/** Deletes a comment (a moderator's removal) and uncounts it; answers whether there was one. */
+export async function removeComment(db: DbOrTx, id: number): Promise<boolean> {
+  const removed = await db.deleteFrom("comments").where("id", "=", id).returning("goodsId").executeTakeFirst();
+  if (!removed) return false;
+  await db
+    .updateTable("goods")
+    .set((eb) => ({ commentCount: eb("commentCount", "-", 1) }))
+    .where("id", "=", removed.goodsId)
+    .execute();
+  return true;
+}

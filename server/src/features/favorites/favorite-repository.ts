@@ -131,8 +131,10 @@ const favoritesWindowQuery = preparedQueries<FavoritesPageParams, FavoritesPageR
       .limit(slot("limit"))
       .offset(slot("offset"));
     // No ORDER BY out here (see listedPageQuery): the page's few rows are put in order once read.
+    // Goods others cannot see (taken down, held, their seller suspended) are left out of the page.
     return selectGoodsWithSeller(db)
       .innerJoin(window.as("page"), "page.goodsId", "goods.id")
+      .where("goods.visibility", "=", "public")
       .select([
         "page.createdAt as favoritedAt",
         sql<number>`(SELECT kept.favorited_price_cents FROM favorites AS kept
@@ -163,7 +165,7 @@ export async function favoriteGoodsPage(
   // The first page is read newest first whatever the count: one statement, the count beside the rows.
   if (page.offset === 0) {
     const rows = await favoritesWindowQuery.execute(db, "desc", { userId, ...page });
-    return { rows: rows.sort(newestFavoriteFirst), total: Number(rows[0]?.total ?? 0) };
+    if (rows[0]) return { rows: rows.sort(newestFavoriteFirst), total: Number(rows[0].total) };
   }
   const [user] = await favoriteCountQuery.execute(db, { userId });
   const total = Number(user?.favoriteCount ?? 0);

@@ -6,11 +6,15 @@ import { type ViewDeps, viewGoods } from "./goods-service.js";
  * A visit to a goods' details, counted, as the API answers it and the goods page's document shows
  * it. Both use this one presentation: they share the cached entry (and its running view count).
  */
-export async function visitGoods(deps: ViewDeps, goodsId: number) {
-  return viewGoods(deps, goodsId, (details: Goods) => new CountedAnswer(details, "viewCount"));
+export async function visitGoods(
+  deps: ViewDeps,
+  goodsId: number,
+  viewerId: () => Promise<number | undefined> = async () => undefined,
+) {
+  return viewGoods(deps, goodsId, (details: Goods) => new CountedAnswer(details, "viewCount"), viewerId);
 }
 
-/** The details of a visit as data, with the count this visit saw. */
+/** The details of a visit as data, with the count this visit saw (goods others cannot see are not found). */
 export async function visitedGoods(deps: ViewDeps, goodsId: number): Promise<Goods> {
   const { presented, viewCount } = await visitGoods(deps, goodsId);
   return { ...presented.data, viewCount };

@@ -1,4 +1,4 @@
-import type { Category, Condition, Goods, GoodsStatus, Picture } from "@xianzhi/contract";
+import type { Category, Condition, Goods, GoodsModeration, GoodsStatus, Picture } from "@xianzhi/contract";
 import { toPicture } from "../pictures/picture-service.js";
 import type { GoodsWithSellerRow } from "./goods-repository.js";
 
@@ -26,6 +26,12 @@ export function toGoods(row: GoodsWithSellerRow, pictures: Picture[]): Goods {
     commentCount: row.commentCount,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+    ...(row.visibility !== "public" && {
+      moderation: {
+        visibility: row.visibility as GoodsModeration["visibility"],
+        reason: row.moderationReason ?? "",
+      },
+    }),
   };
 }
 

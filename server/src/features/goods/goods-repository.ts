@@ -30,6 +30,8 @@ const GOODS_COLUMNS = [
   "goods.location",
   "goods.status",
   "goods.listed",
+  "goods.visibility",
+  "goods.moderationReason",
   "goods.viewCount",
   "goods.favCount",
   "goods.commentCount",
@@ -111,13 +113,24 @@ export async function updateGoods(db: DbOrTx, id: number, changes: Updateable<Go
  * Changes goods only while their status is still `from` (a deal's steps: two of them at once
  * change the goods once); answers the goods' category and title when they changed.
  */
-export function updateGoodsIfStatus(db: DbOrTx, id: number, from: string, changes: Updateable<GoodsTable>) {
+export function updateGoodsIfStatus(
+  db: DbOrTx,
+  id: number,
+  from: string,
+  changes: Updateable<GoodsTable>,
+  listedIfPublic?: 0 | 1,
+) {
+  // Goods others cannot see stay out of the lists whatever their status.
+  const listed =
+    listedIfPublic === undefined
+      ? {}
+      : { listed: sql<number>`CASE WHEN visibility = 'public' THEN ${listedIfPublic} ELSE 0 END` };
   return db
     .updateTable("goods")
-    .set(changes)
+    .set({ ...changes, ...listed })
     .where("id", "=", id)
     .where("status", "=", from)
-    .returning(["category", "title"])
+    .returning(["category", "title", "visibility"])
     .executeTakeFirst();
 }
 

@@ -14,6 +14,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { hasReservedDeal } from "../deals/deal-repository.js";
+import type { WordRules } from "../moderation/word-rules.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
 import type { PictureFiles } from "../pictures/picture-files.js";
 import { setGoodsPictures } from "../pictures/picture-service.js";
@@ -21,14 +22,29 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import { listedOf } from "./goods-visibility.js";
 import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
   db: Db;
   files: PictureFiles;
+  /** The prohibited-word rules goods are checked against (the demo data is not). */
+  words?: WordRules;
 }
 
-const isListed = (status: string) => (status === "sold" ? 0 : 1);
+const isListed = (status: string): 0 | 1 => (status === "sold" ? 0 : 1);
+
+/**
+ * What the word rules make of goods' title and description: refused with the word named, held
+ * for review (answers the reason the owner sees), or nothing.
+ */
+async function heldReason(words: WordRules | undefined, title: string, description: string) {
+  const verdict = await words?.verdict(title, description);
+  if (verdict?.action === "refuse") {
+    throw appError("PROHIBITED_WORD", `标题或描述含有违禁词“${verdict.word}”，不能发布`, { word: verdict.word });
+  }
+  return verdict && `含有需审核的词“${verdict.word}”，审核通过后其他人才能看到`;
+}
 
 export { pageWindow };
 
@@ -72,11 +88,19 @@ export async function viewGoods<T>(
   { db, views, answers }: ViewDeps,
   goodsId: number,
   present: (goods: Goods) => T,
+  viewerId: () => Promise<number | undefined>,
 ): Promise<{ presented: T; viewCount: number }> {
   const seen = await answers.get(`detail:${goodsId}`, async () => {
     const goods = await goodsDetail(db, goodsId);
-    return { presented: present(goods), viewCount: goods.viewCount + views.pending(goodsId) };
+    const ownerOnly = goods.moderation ? Number(goods.seller.id) : undefined;
+    return { presented: present(goods), viewCount: goods.viewCount + views.pending(goodsId), ownerOnly };
   });
+  // Goods taken down, held or of a suspended seller do not exist for anyone but their owner,
+  // whose look is not a view. Only then is the viewer looked up: public goods cost nothing more.
+  if (seen.ownerOnly !== undefined) {
+    if ((await viewerId()) !== seen.ownerOnly) throw appError("GOODS_NOT_FOUND");
+    return { presented: seen.presented, viewCount: seen.viewCount };
+  }
   views.count(goodsId);
   seen.viewCount += 1;
   return { presented: seen.presented, viewCount: seen.viewCount };
@@ -88,7 +112,9 @@ export async function createGoods(
   outbox: NotificationOutbox,
   sellerId: number,
   body: CreateGoodsBody,
+  words?: WordRules,
 ): Promise<Goods> {
+  const held = await heldReason(words, body.title, body.description);
   const id = await db.transaction().execute(async (tx) => {
     const now = nowIso();
     const goodsId = await repo.insertGoods(tx, {
@@ -101,13 +127,15 @@ export async function createGoods(
       condition: body.condition,
       location: body.location,
       status: "on_sale",
-      listed: 1,
+      listed: held ? 0 : 1,
+      ...(held && { visibility: "held", moderationReason: held }),
       createdAt: now,
       updatedAt: now,
     });
-    await repo.adjustListedCount(tx, body.category, 1);
+    await repo.adjustListedCount(tx, body.category, held ? 0 : 1);
     await setGoodsPictures(tx, sellerId, goodsId, body.fileIds);
-    await outbox.recordNewGoods(tx, sellerId, goodsId);
+    // Followers hear of held goods when a moderator lets them through.
+    if (!held) await outbox.recordNewGoods(tx, sellerId, goodsId);
     return goodsId;
   });
   outbox.push();
@@ -125,11 +153,17 @@ export async function editGoods(
   const { fileIds, ...fields } = body;
   const unusedFiles = await deps.db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoods(tx, userId, goodsId);
-    if (fields.category && fields.category !== goods.category && goods.listed) {
-      await repo.adjustListedCount(tx, goods.category, -1);
-      await repo.adjustListedCount(tx, fields.category, 1);
+    const held = await heldReason(deps.words, fields.title ?? goods.title, fields.description ?? goods.description);
+    // Public goods edited to hold a word under review wait for a moderator again.
+    const holds = held !== undefined && goods.visibility === "public";
+    const listed = holds ? 0 : goods.listed;
+    const category = fields.category ?? goods.category;
+    if (category !== goods.category || listed !== goods.listed) {
+      await repo.adjustListedCount(tx, goods.category, -goods.listed);
+      await repo.adjustListedCount(tx, category, listed);
     }
-    await repo.updateGoods(tx, goodsId, { ...fields, updatedAt: nowIso() });
+    const hold = holds ? { visibility: "held", moderationReason: held, listed } : {};
+    await repo.updateGoods(tx, goodsId, { ...fields, ...hold, updatedAt: nowIso() });
     if (fields.priceCents !== undefined && fields.priceCents < goods.priceCents) {
       await outbox.recordPriceDrop(tx, goodsId, fields.priceCents);
     }
@@ -153,7 +187,7 @@ async function requireOwnGoodsOutOfDeals(db: DbOrTx, userId: number, goodsId: nu
 export async function setGoodsStatus(db: Db, userId: number, goodsId: number, status: GoodsStatus): Promise<Goods> {
   await db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
-    const listed = isListed(status);
+    const listed = listedOf(status, goods.visibility);
     await repo.adjustListedCount(tx, goods.category, listed - goods.listed);
     await repo.updateGoods(tx, goodsId, { status, listed, updatedAt: nowIso() });
   });
@@ -171,9 +205,15 @@ export async function moveGoodsStatus(
   to: GoodsStatus,
 ): Promise<{ title: string } | undefined> {
   const listedChange = isListed(to) - isListed(from);
-  const changes = { status: to, updatedAt: nowIso(), ...(listedChange !== 0 && { listed: isListed(to) }) };
-  const moved = await repo.updateGoodsIfStatus(tx, goodsId, from, changes);
-  if (moved) await repo.adjustListedCount(tx, moved.category, listedChange);
+  const changes = { status: to, updatedAt: nowIso() };
+  const moved = await repo.updateGoodsIfStatus(
+    tx,
+    goodsId,
+    from,
+    changes,
+    listedChange !== 0 ? isListed(to) : undefined,
+  );
+  if (moved?.visibility === "public") await repo.adjustListedCount(tx, moved.category, listedChange);
   return moved;
 }
 

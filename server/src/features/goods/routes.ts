@@ -11,14 +11,14 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { JSON_TYPE, ok, parseIdParam, parseInput } from "../../http/envelope.js";
 import { SerializedAnswer } from "../../http/response-cache.js";
-import { requireUser } from "../../plugins/auth.js";
+import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
 import { suggestionsFor } from "./suggestions.js";
 
 export async function goodsRoutes(app: FastifyInstance): Promise<void> {
   const { db, answers } = app;
-  const deps = { db, files: app.pictureFiles };
+  const deps = { db, files: app.pictureFiles, words: app.wordRules };
   const goodsId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
   const viewDeps = { db, views: app.goodsViews, answers };
 
@@ -55,14 +55,15 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
 
   // Serialized once per cache entry but for the view count, which differs in every answer.
   app.get("/goods/info/:id", async (req, reply) => {
-    const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params));
+    const viewer = async () => (await optionalUser(req).catch(() => null))?.userId;
+    const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params), viewer);
     return reply.header("content-type", JSON_TYPE).send(presented.text(viewCount));
   });
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(CreateGoodsBodySchema, req.body);
-    return ok(await goods.createGoods(db, app.notifier.outbox(), me.userId, body), "发布成功");
+    return ok(await goods.createGoods(db, app.notifier.outbox(), me.userId, body, app.wordRules), "发布成功");
   });
 
   app.put("/goods/:id", async (req) => {

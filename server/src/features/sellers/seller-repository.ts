@@ -23,6 +23,8 @@ const profileQuery = preparedQuery<{ id: number }, ProfileRow>((db, slot) =>
         .selectFrom("goods")
         .whereRef("goods.sellerId", "=", "users.id")
         .where("goods.listed", "=", 0)
+        // Unlisted goods are sold ones, unless others may not see them (moderation, migration 0025).
+        .where("goods.visibility", "=", "public")
         .select((count) => count.fn.countAll<number | string>().as("n"))
         .as("soldCount"),
       eb
@@ -62,6 +64,7 @@ const sellerGoodsIdsQuery = preparedQuery<
     .select("goods.id")
     .where("goods.sellerId", "=", slot("sellerId"))
     .where("goods.listed", "=", slot("listed"))
+    .where("goods.visibility", "=", "public")
     .orderBy("goods.id", "desc")
     .limit(slot("limit"))
     .offset(slot("offset")),

@@ -2,7 +2,7 @@ import { AccountLimits } from "@xianzhi/contract/constants";
 import { Alert, Button, Card, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { errorText } from "../../app/api-error";
+import { type ApiError, errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
@@ -33,7 +33,9 @@ export default function LoginScreen() {
         ? await byUsername({ username: values.account, password: values.password })
         : await byEmail({ email: values.account, password: values.password });
     if ("error" in result) {
-      setError(errorText(result.error));
+      // A suspended account's 403 says itself why and until when (账号已被封禁至 …).
+      const { status, detail } = result.error as ApiError;
+      setError(status === 403 && detail ? detail : errorText(result.error));
       return;
     }
     signIn(dispatch, result.data);

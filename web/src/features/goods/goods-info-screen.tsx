@@ -17,6 +17,7 @@ import { ProfileLink } from "../sellers/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
+import { ModerationNotice } from "./moderation-notice";
 import { SimilarGoods } from "./similar-goods";
 import { usePhoneLayout } from "./use-phone-layout";
 import "./goods-info.css";
@@ -67,6 +68,7 @@ export default function GoodsInfoScreen() {
       <div className="goods-info__main">
         <GoodsGallery key={goods.id} pictures={goods.pictures} title={goods.title} />
         <div className="goods-info__summary">
+          <ModerationNotice goods={goods} />
           {notice && (
             <div className={`goods-info__notice goods-info__notice--${goods.status}`} role="status">
               <strong>{GOODS_STATUSES[goods.status]}</strong>

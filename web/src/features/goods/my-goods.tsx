@@ -6,6 +6,7 @@ import { PlainSkeleton } from "../../components/plain-skeleton";
 import { withAntd } from "../../components/with-antd";
 import { useMyGoodsQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
+import { ModerationNotice } from "./moderation-notice";
 import "./my-goods.css";
 
 // Loaded with Ant Design: the goods grid this module sits beside is on every goods screen, which load none of it.
@@ -40,6 +41,7 @@ export function MyGoods() {
         {data?.list.map((goods) => (
           <div key={goods.id} className="my-goods">
             <GoodsCard goods={goods} />
+            <ModerationNotice goods={goods} />
             <OwnerActions goods={goods} compact />
           </div>
         ))}

@@ -4,7 +4,7 @@ import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 
 /** Kinds the product itself tells, with nobody before the sentence ("你收藏的闲置降价了"). */
-const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search"]);
+const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search", "moderation_warning"]);
 
 /** Who did it (bold in the line) and what they did; `text` is the two as one sentence. */
 export interface NotificationSentence {

@@ -2,7 +2,7 @@ import { LogoutOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
 import { Avatar, Button, Card, Skeleton } from "antd";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { TabGrid } from "../../components/tab-grid";
 import { useDocumentTitle } from "../../components/use-document-title";
@@ -82,6 +82,11 @@ export default function UserinfoScreen() {
             <h1 className="userinfo__name">{me.nickname}</h1>
             <div className="userinfo__username">@{me.username}</div>
             {me.bio && <p className="userinfo__bio">{me.bio}</p>}
+            {me.role === "moderator" && (
+              <Link to={paths.admin} className="userinfo__admin">
+                管理后台
+              </Link>
+            )}
           </div>
           <Button
             icon={<LogoutOutlined />}

@@ -1,0 +1,88 @@
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call } from "../server/src/test-support/test-app.js";
+import { VIEWPORTS } from "./browser.js";
+import { type Account, goodsOf, newPage, newUser, pageOf } from "./fixtures.js";
+import { useServerAndBrowser } from "./server.js";
+
+const running = useServerAndBrowser(beforeAll, afterAll);
+
+/** A report through the API (the report buttons are another change's). */
+async function report(reporter: Account, targetType: string, targetId: string) {
+  const body = { targetType, targetId, reason: "counterfeit", text: "图片是网上的" };
+  const reply = await call(running.server.app, "POST", "/api/reports", { token: reporter.token, body });
+  if (reply.code !== 200) throw new Error(`report failed: ${reply.msg}`);
+}
+
+/** Opens the queue item whose line holds `text`, picks the action, gives the reason and confirms. */
+async function act(page: Page, text: string, action: string, reason: string, days?: number) {
+  await page
+    .locator(".ant-list-item", { hasText: text })
+    .getByRole("button", { name: /处\s*理/ })
+    .click();
+  const drawer = page.getByRole("dialog", { name: "处理" });
+  await drawer.getByText("图片是网上的").waitFor();
+  await drawer.getByText(action, { exact: true }).click();
+  if (days !== undefined) await drawer.getByLabel("天数").fill(String(days));
+  await drawer.getByLabel("原因").fill(reason);
+  await drawer.getByRole("button", { name: `确认${action}` }).click();
+  await page.getByText(`已${action}`).waitFor();
+}
+
+describe("moderating a reported listing", () => {
+  it("a moderator takes it down and suspends the seller in /admin at 360 px; the seller cannot sign in", async () => {
+    const { server, browser } = running;
+    const [seller, reporter, visitor, moderator] = await Promise.all([
+      newUser(server),
+      newUser(server),
+      newUser(server),
+      newUser(server),
+    ]);
+    await server.app.db
+      .updateTable("users")
+      .set({ role: "moderator" })
+      .where("id", "=", Number(moderator.id))
+      .execute();
+    const title = `高仿手表 ${randomBytes(4).toString("hex")}`;
+    const goods = await goodsOf(server, seller, { title });
+    await report(reporter, "goods", goods.id);
+    await report(reporter, "user", seller.id);
+
+    const admin = await pageOf(browser, server, moderator, "/userinfo");
+    await admin.setViewportSize(VIEWPORTS.phone);
+    await admin.getByRole("link", { name: "管理后台" }).click();
+    await admin.waitForURL("**/admin");
+    await act(admin, title, "下架闲置", "假冒商品，图片盗用");
+    expect(await admin.locator(".ant-list-item", { hasText: title }).count()).toBe(0);
+    // Nothing is wider than the phone.
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+    const own = await pageOf(browser, server, seller, `/goodsinfo/${goods.id}`);
+    await own.getByText("已下架（违规）").waitFor();
+    await own.getByText("假冒商品，图片盗用").waitFor();
+
+    await act(admin, seller.username, "封禁", "多次售卖假货", 30);
+    await admin.getByRole("tab", { name: "操作记录" }).click();
+    await admin.locator(".ant-list-item", { hasText: "30 天" }).getByText("多次售卖假货").waitFor();
+
+    const login = await newPage(browser, VIEWPORTS.phone);
+    await login.goto(`${server.url}/login`);
+    await login.getByRole("textbox", { name: "用户名" }).fill(seller.username);
+    await login.getByLabel("密码", { exact: true }).fill(seller.password);
+    await login.getByRole("button", { name: /^登\s*录$/ }).click();
+    const until = new Date(Date.now() + 30 * 24 * 3600 * 1000);
+    const date = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "long" }).format(until);
+    await login.getByRole("alert").getByText(`账号已被封禁至 ${date}`).waitFor();
+
+    const other = await pageOf(browser, server, visitor, `/goodsinfo/${goods.id}`);
+    await other.getByText("闲置不存在或已删除").waitFor();
+  });
+
+  it("shows no console to a plain user", async () => {
+    const { server, browser } = running;
+    const page = await pageOf(browser, server, await newUser(server), "/admin");
+    await page.getByText("404 Not Found").waitFor();
+    expect(await page.getByText("举报队列").count()).toBe(0);
+  });
+});

@@ -1,0 +1,61 @@
+import type { ModerationAction, ModerationLogEntry, Page, PageQuery, ReportTarget } from "@xianzhi/contract";
+import type { Insertable } from "kysely";
+import type { Db, DbOrTx } from "../../db/database.js";
+import type { ModerationLogTable } from "../../db/schema.js";
+import { pageWindow } from "../../lib/paging.js";
+import { toPublicUser } from "../accounts/user-mapper.js";
+
+/** Log lines with the moderator's and the target user's public fields. */
+function selectLog(db: DbOrTx) {
+  return db
+    .selectFrom("moderationLog as log")
+    .leftJoin("users as moderator", "moderator.id", "log.moderatorId")
+    .leftJoin("users as target", "target.id", "log.targetUserId")
+    .selectAll("log")
+    .select([
+      "moderator.username as moderatorUsername",
+      "moderator.nickname as moderatorNickname",
+      "moderator.avatarUrl as moderatorAvatarUrl",
+      "target.username as targetUsername",
+      "target.nickname as targetNickname",
+      "target.avatarUrl as targetAvatarUrl",
+    ]);
+}
+type LogRow = Awaited<ReturnType<ReturnType<typeof selectLog>["executeTakeFirstOrThrow"]>>;
+
+const userOf = (id: number | null, username: string | null, nickname: string | null, avatarUrl: string | null) =>
+  id === null || username === null ? null : toPublicUser({ id, username, nickname: nickname ?? "", avatarUrl });
+
+function toLogEntry(row: LogRow): ModerationLogEntry {
+  return {
+    id: String(row.id),
+    moderator: userOf(row.moderatorId, row.moderatorUsername, row.moderatorNickname, row.moderatorAvatarUrl),
+    action: row.action as ModerationAction,
+    targetType: row.targetType as ReportTarget,
+    targetId: String(row.targetId),
+    targetUser: userOf(row.targetUserId, row.targetUsername, row.targetNickname, row.targetAvatarUrl),
+    reason: row.reason,
+    days: row.days,
+    resolvedReports: row.resolvedReports,
+    createdAt: row.createdAt,
+  };
+}
+
+/** Writes a line of the audit log in the action's transaction; answers it as the API shows it. */
+export async function writeLog(tx: DbOrTx, line: Insertable<ModerationLogTable>): Promise<ModerationLogEntry> {
+  const { id } = await tx.insertInto("moderationLog").values(line).returning("id").executeTakeFirstOrThrow();
+  return toLogEntry(await selectLog(tx).where("log.id", "=", id).executeTakeFirstOrThrow());
+}
+
+/** The audit log, newest first. */
+export async function logPage(db: Db, query: PageQuery): Promise<Page<ModerationLogEntry>> {
+  const { limit, offset } = pageWindow(query);
+  const [rows, count] = await Promise.all([
+    selectLog(db).orderBy("log.id", "desc").limit(limit).offset(offset).execute(),
+    db
+      .selectFrom("moderationLog")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: rows.map(toLogEntry), total: Number(count.n), page: query.page, pageSize: query.pageSize };
+}

@@ -1,0 +1,71 @@
+import { SUSPENDED_FOREVER } from "@xianzhi/contract";
+import type { Db, DbOrTx } from "../../db/database.js";
+import { appError } from "../../errors.js";
+import { nowIso } from "../../lib/clock.js";
+import { deleteSessionsOfUser } from "../accounts/session-repository.js";
+import { hideSellerGoods, restoreSellerGoods } from "../goods/goods-visibility.js";
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** When a suspension of `days` starting now ends; null days is for good. */
+export function suspensionEnd(days: number | null, now = Date.now()): string {
+  return days === null ? SUSPENDED_FOREVER : new Date(now + days * DAY_MS).toISOString();
+}
+
+/** The date as people in China read it: 2026年12月1日. */
+const chinaDate = new Intl.DateTimeFormat("zh-CN", {
+  timeZone: "Asia/Shanghai",
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+});
+
+/** What a suspended user is told on signing in. */
+export function suspendedMessage(until: string): string {
+  return until === SUSPENDED_FOREVER ? "账号已被永久封禁" : `账号已被封禁至 ${chinaDate.format(new Date(until))}`;
+}
+
+/**
+ * Suspends a user: signed out everywhere at once (the caller tells the sockets once committed),
+ * their goods seen by nobody else until it ends.
+ */
+export async function suspendUser(tx: DbOrTx, userId: number, until: string): Promise<void> {
+  await tx.updateTable("users").set({ suspendedUntil: until }).where("id", "=", userId).execute();
+  await deleteSessionsOfUser(tx, userId);
+  await hideSellerGoods(tx, userId);
+}
+
+/** Ends the user's suspension if its time has come, bringing their goods back; answers whether it did. */
+async function liftIfEnded(db: Db, userId: number): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const lifted = await tx
+      .updateTable("users")
+      .set({ suspendedUntil: null })
+      .where("id", "=", userId)
+      .where("suspendedUntil", "<=", nowIso())
+      .returning("id")
+      .executeTakeFirst();
+    if (lifted) await restoreSellerGoods(tx, userId);
+    return lifted !== undefined;
+  });
+}
+
+/** Every suspension whose time has come (the periodic purge). */
+export async function liftEndedSuspensions(db: Db): Promise<number> {
+  const ended = await db.selectFrom("users").select("id").where("suspendedUntil", "<=", nowIso()).execute();
+  let lifted = 0;
+  for (const { id } of ended) if (await liftIfEnded(db, id)) lifted += 1;
+  return lifted;
+}
+
+/**
+ * Refuses a suspended user's sign-in with the end date; one whose suspension has ended since the
+ * last purge is let in, the suspension lifted on the way.
+ */
+export async function refuseSuspended(db: Db, user: { id: number; suspendedUntil: string | null }): Promise<void> {
+  if (user.suspendedUntil === null) return;
+  if (user.suspendedUntil > nowIso()) {
+    throw appError("ACCOUNT_SUSPENDED", suspendedMessage(user.suspendedUntil), { suspendedUntil: user.suspendedUntil });
+  }
+  await liftIfEnded(db, user.id);
+}

@@ -1,0 +1,18 @@
+import type { Goods } from "@xianzhi/contract";
+import { GOODS_VISIBILITIES } from "@xianzhi/contract/constants";
+import "./moderation-notice.css";
+
+/**
+ * What the owner of goods others cannot see is told: 已下架（违规） and the moderator's reason, or
+ * 审核中 and the word that holds them. Nothing for goods everyone sees.
+ */
+export function ModerationNotice({ goods }: { goods: Pick<Goods, "moderation"> }) {
+  const { moderation } = goods;
+  if (!moderation) return null;
+  return (
+    <div className={`moderation-notice moderation-notice--${moderation.visibility}`} role="status">
+      <strong>{GOODS_VISIBILITIES[moderation.visibility]}</strong>
+      {moderation.reason && <span>{moderation.reason}</span>}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Card, Tabs } from "antd";
+import { titles } from "../../app/paths";
+import { NotFound } from "../../components/not-found";
+import { useDocumentTitle } from "../../components/use-document-title";
+import { useUrlParams } from "../../components/use-url-params";
+import { useMeQuery } from "../accounts";
+import { ModerationLogList } from "./moderation-log-list";
+import { ReportQueue } from "./report-queue";
+import { ReviewQueue } from "./review-queue";
+import { WordRulesPanel } from "./word-rules-panel";
+import "./admin.css";
+
+const TABS = [
+  { key: "reports", label: "举报队列", children: <ReportQueue /> },
+  { key: "review", label: "待审核", children: <ReviewQueue /> },
+  { key: "words", label: "违禁词", children: <WordRulesPanel /> },
+  { key: "log", label: "操作记录", children: <ModerationLogList /> },
+];
+
+/** The moderators' console; anyone else finds no such page. The open tab is in the address. */
+export default function AdminScreen() {
+  useDocumentTitle(titles.admin);
+  const { data: me } = useMeQuery();
+  const [params, updateParams] = useUrlParams();
+  if (!me) return null;
+  if (me.role !== "moderator") return <NotFound />;
+  const tab = TABS.some((item) => item.key === params.get("tab")) ? (params.get("tab") as string) : "reports";
+  return (
+    <div className="page admin">
+      <Card className="admin__card">
+        <h1 className="admin__title">管理后台</h1>
+        <Tabs
+          activeKey={tab}
+          destroyOnHidden
+          items={TABS}
+          onChange={(key) => updateParams({ tab: key === "reports" ? "" : key })}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { MODERATION_ACTIONS, REPORT_TARGETS } from "@xianzhi/contract/constants";
+import { Empty, List, Pagination, Skeleton, Tag } from "antd";
+import { useState } from "react";
+import { formatTime } from "../../components/format";
+import { useModerationLogQuery } from "./admin-api";
+
+/** Who did what to what and why, newest first. */
+export function ModerationLogList() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useModerationLogQuery(page);
+  return (
+    <>
+      {isLoading && <Skeleton active />}
+      {data && data.list.length === 0 && <Empty description="还没有操作记录" />}
+      <List
+        className="admin__list"
+        dataSource={data?.list ?? []}
+        renderItem={(line) => (
+          <List.Item key={line.id}>
+            <List.Item.Meta
+              title={
+                <span>
+                  {line.moderator?.nickname ?? "已注销管理员"} <Tag>{MODERATION_ACTIONS[line.action]}</Tag>
+                  {line.action === "suspend" && (line.days === null ? "永久" : `${line.days} 天`)}{" "}
+                  {REPORT_TARGETS[line.targetType]} #{line.targetId}
+                  {line.targetUser && `（${line.targetUser.nickname}）`}
+                </span>
+              }
+              description={
+                <>
+                  {line.reason && <span className="admin__text">原因：{line.reason}</span>}
+                  <span>
+                    {formatTime(line.createdAt)} · 处理举报 {line.resolvedReports} 条
+                  </span>
+                </>
+              }
+            />
+          </List.Item>
+        )}
+      />
+      {data && data.total > data.pageSize && (
+        <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+      )}
+    </>
+  );
+}

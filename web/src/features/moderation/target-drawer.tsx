@@ -1,0 +1,106 @@
+import type { ModerationContext } from "@xianzhi/contract";
+import { GOODS_STATUSES, GOODS_VISIBILITIES, REPORT_REASONS, SUSPENDED_FOREVER } from "@xianzhi/contract/constants";
+import { Alert, Drawer, Image, Skeleton, Tag } from "antd";
+import { Link } from "react-router";
+import { paths } from "../../app/paths";
+import { formatPrice, formatTime } from "../../components/format";
+import { ActionForm } from "./action-form";
+import { type TargetKey, useModerationContextQuery } from "./admin-api";
+
+const suspension = (until: string | null) =>
+  until === null
+    ? null
+    : until === SUSPENDED_FOREVER
+      ? "永久封禁"
+      : `封禁至 ${new Date(until).toLocaleDateString("zh-CN")}`;
+
+function TargetDetails({ context }: { context: ModerationContext }) {
+  const { goods, comment, messages, targetUser, openReports } = context;
+  return (
+    <div className="admin__context">
+      {context.gone && <Alert type="warning" title="被举报的内容已不存在" />}
+      {targetUser && (
+        <section>
+          <h3>用户</h3>
+          <Link to={paths.user(targetUser.id)}>
+            {targetUser.nickname} @{targetUser.username}
+          </Link>
+          {suspension(targetUser.suspendedUntil) && <Tag color="red">{suspension(targetUser.suspendedUntil)}</Tag>}
+          {targetUser.bio && <p className="admin__text">{targetUser.bio}</p>}
+        </section>
+      )}
+      {openReports.length > 0 && (
+        <section>
+          <h3>举报（{openReports.length}）</h3>
+          <ul className="admin__reports">
+            {openReports.map((report) => (
+              <li key={report.id}>
+                <Tag>{REPORT_REASONS[report.reason]}</Tag>
+                {report.reporter?.nickname ?? "已注销用户"} · {formatTime(report.createdAt)}
+                {report.text && <p className="admin__text">{report.text}</p>}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {comment && (
+        <section>
+          <h3>评论</h3>
+          <p className="admin__text admin__quote">{comment.content}</p>
+        </section>
+      )}
+      {messages.length > 0 && (
+        <section>
+          <h3>聊天记录</h3>
+          <ul className="admin__messages">
+            {messages.map((message) => (
+              <li key={message.id} className={message.reported ? "admin__message--reported" : undefined}>
+                <strong>{message.sender?.nickname ?? "已注销用户"}：</strong>
+                {message.type === "text" ? message.content : `[${message.type}]`}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {goods && (
+        <section>
+          <h3>{context.targetType === "goods" ? "闲置" : "所在闲置"}</h3>
+          <Link to={paths.goodsInfo(goods.id)} className="admin__goods-title">
+            {goods.title}
+          </Link>
+          <div>
+            {formatPrice(goods.priceCents)} · {GOODS_STATUSES[goods.status]}
+            {goods.moderation && <Tag color="orange">{GOODS_VISIBILITIES[goods.moderation.visibility]}</Tag>}
+          </div>
+          {goods.moderation?.reason && <p className="admin__text">{goods.moderation.reason}</p>}
+          <div className="admin__pictures">
+            {goods.pictures.map((picture) => (
+              <Image key={picture.id} src={picture.thumbUrl} preview={{ src: picture.url }} width={72} height={72} />
+            ))}
+          </div>
+          <p className="admin__text">{goods.description}</p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** One queue item: its context, then what the moderator does about it. */
+export function TargetDrawer({ target, onClose }: { target: TargetKey | null; onClose: () => void }) {
+  const { data, isFetching, error } = useModerationContextQuery(target ?? { targetType: "goods", targetId: "" }, {
+    skip: !target,
+    refetchOnMountOrArgChange: true,
+  });
+  return (
+    <Drawer open={target !== null} onClose={onClose} title="处理" width="min(100vw, 560px)" destroyOnHidden>
+      {isFetching && <Skeleton active />}
+      {error && !isFetching && <Alert type="info" title="已由其他管理员处理" />}
+      {data && !isFetching && target && (
+        <>
+          <TargetDetails context={data} />
+          <ActionForm target={target} actions={data.actions} onDone={onClose} />
+        </>
+      )}
+    </Drawer>
+  );
+}
