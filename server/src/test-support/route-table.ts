@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DatabaseTarget, Db } from "../db/database.js";
 import { createTestApp, type TestApp } from "./test-app.js";
 
@@ -37,18 +38,27 @@ export function pathWith(url: string, value: (name: string) => string): string {
 
 /** Rows in every table of the app's database, to tell that a request wrote nothing. */
 export async function countRows(db: Db, database: DatabaseTarget): Promise<Record<string, number>> {
-  const tables = (await db.introspection.getTables()).filter(
-    (table) =>
-      !table.name.startsWith("kysely_") && (!database.postgresSchema || table.schema === database.postgresSchema),
-  );
+  const tables = (await tableNames(db, database)).filter((name) => !name.startsWith("kysely_"));
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await db
       // biome-ignore lint/suspicious/noExplicitAny: every table of the database, whatever its type
-      .selectFrom(table.name as any)
+      .selectFrom(table as any)
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .executeTakeFirstOrThrow();
-    counts[table.name] = Number(row.n);
+    counts[table] = Number(row.n);
   }
   return counts;
+}
+
+/**
+ * The tables of the test's own database or schema. Kysely's introspection reads every schema of the
+ * PostgreSQL database, and fails when another test file drops its schema at that moment.
+ */
+async function tableNames(db: Db, database: DatabaseTarget): Promise<string[]> {
+  if (!database.postgresSchema) return (await db.introspection.getTables()).map((table) => table.name);
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = ${database.postgresSchema} AND table_type = 'BASE TABLE'`.execute(db);
+  return rows.map((row) => row.name);
 }
