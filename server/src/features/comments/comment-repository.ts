@@ -13,18 +13,21 @@ export async function insertComment(
 }
 
 /**
- * Counts a new comment on the goods and tells whether they exist, in one statement: the update also
- * holds the goods' row until the transaction ends, so they cannot be deleted under the comment.
+ * Counts a new comment on the goods and answers their seller and visibility, or undefined when there
+ * are no such goods, in one statement: the update also holds the goods' row until the transaction
+ * ends, so they cannot be deleted under the comment.
  */
-/** Counts a new comment on the goods; answers their seller, or undefined when there are no such goods. */
-export async function countComment(db: DbOrTx, goodsId: number): Promise<number | undefined> {
+export async function countComment(
+  db: DbOrTx,
+  goodsId: number,
+): Promise<{ sellerId: number; visibility: string } | undefined> {
   const row = await db
     .updateTable("goods")
     .set((eb) => ({ commentCount: eb("commentCount", "+", 1) }))
     .where("id", "=", goodsId)
-    .returning("sellerId")
+    .returning(["sellerId", "visibility"])
     .executeTakeFirst();
-  return row?.sellerId;
+  return row;
 }
 
 /** The goods' comment count, or undefined when there are no such goods; a plain read, locking nothing. */

@@ -64,8 +64,10 @@ export async function addComment(
 ): Promise<GoodsComment> {
   const goodsId = Number(body.goodsId);
   const id = await db.transaction().execute(async (tx) => {
-    const sellerId = await countComment(tx, goodsId);
-    if (sellerId === undefined) throw appError("GOODS_NOT_FOUND");
+    const goods = await countComment(tx, goodsId);
+    // Goods a moderator hid (or held, or of a suspended seller) are not there for anyone but their seller.
+    if (!goods || (goods.visibility !== "public" && goods.sellerId !== userId)) throw appError("GOODS_NOT_FOUND");
+    const { sellerId } = goods;
     if (sellerId !== userId) await requireNotBlocked(tx, userId, sellerId);
     const replyToId = body.replyToId ? Number(body.replyToId) : null;
     let repliedAuthorId: number | null = null;

@@ -59,6 +59,16 @@ export async function requireGoods(db: DbOrTx, goodsId: number) {
   return goods;
 }
 
+/**
+ * The goods, locked, for another user to act on (an offer): goods hidden by a moderator, held for
+ * review or of a suspended seller are not there for anyone but their seller.
+ */
+export async function requireGoodsFor(db: DbOrTx, userId: number, goodsId: number) {
+  const goods = await requireGoods(db, goodsId);
+  if (goods.visibility !== "public" && goods.sellerId !== userId) throw appError("GOODS_NOT_FOUND");
+  return goods;
+}
+
 /** The goods, locked for a change, when they are the user's own: 404 when gone, 403 when another's. */
 export async function requireOwnGoods(db: DbOrTx, userId: number, goodsId: number) {
   const goods = await requireGoods(db, goodsId);

@@ -18,6 +18,7 @@ const newUser = () => registerUser(t.app, t.dataDir);
 const signIn = (user: RegisteredUser) =>
   call(t.app, "POST", "/api/user/login/username", { body: { username: user.username, password: user.password } });
 const ids = (page: { list: { id: string }[] }) => page.list.map((goods) => goods.id);
+const COMMENT_ROUTE = "/api/goodscomment";
 
 describe("the moderation console's actions", () => {
   it("takes reported goods down: gone for others everywhere, marked 已下架（违规） with the reason for the owner", async () => {
@@ -51,6 +52,23 @@ describe("the moderation console's actions", () => {
 
     const queue = await call(t.app, "GET", "/api/admin/reports", { token: moderator.token });
     expect(queue.data.list.map((item: { targetId: string }) => item.targetId)).not.toContain(goods.id);
+
+    // Nobody but the owner can act on them through the API either: no comment, no offer.
+    const comment = await call(t.app, "POST", COMMENT_ROUTE, {
+      token: buyer.token,
+      body: { goodsId: goods.id, content: "还在吗" },
+    });
+    expect(comment).toMatchObject({ status: 404, msg: "闲置不存在或已删除" });
+    const offer = await call(t.app, "POST", "/api/offers", {
+      token: buyer.token,
+      body: { goodsId: goods.id, amountCents: 100 },
+    });
+    expect(offer).toMatchObject({ status: 404, msg: "闲置不存在或已删除" });
+    const ownComment = await call(t.app, "POST", COMMENT_ROUTE, {
+      token: seller.token,
+      body: { goodsId: goods.id, content: "已修改描述" },
+    });
+    expect(ownComment).toMatchObject({ code: 200 });
   });
 
   it("suspends a seller: signed out at once, refused at sign-in with the date, goods hidden until it ends", async () => {

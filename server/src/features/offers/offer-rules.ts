@@ -38,8 +38,11 @@ export async function requireOfferMadeBy(db: DbOrTx, userId: number, offerId: nu
 }
 
 /** Goods an amount may be offered for: on sale, and the amount not above their price. */
-export function requireOfferable(goods: { status: string; priceCents: number }, amountCents: number): void {
-  if (goods.status !== "on_sale") throw appError("GOODS_NOT_AVAILABLE");
+export function requireOfferable(
+  goods: { status: string; visibility: string; priceCents: number },
+  amountCents: number,
+): void {
+  if (goods.status !== "on_sale" || goods.visibility !== "public") throw appError("GOODS_NOT_AVAILABLE");
   if (amountCents > goods.priceCents) throw appError("OFFER_AMOUNT");
 }
 

@@ -18,7 +18,7 @@ import { requireNotBlocked } from "../blocks/block-service.js";
 import { ensureChat, peerInChat, storeProductMessage } from "../chat/chat-service.js";
 import { toDeal } from "../deals/deal-mapper.js";
 import { newestDealOfChat } from "../deals/deal-repository.js";
-import { requireGoods } from "../goods/goods-service.js";
+import { requireGoods, requireGoodsFor } from "../goods/goods-service.js";
 import type { NotificationDraft, NotificationOutbox } from "../notifications/notification-service.js";
 import { expiredBy, type OfferRow, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
@@ -101,7 +101,7 @@ export async function makeOffer(
   const { row, message, previous } = await db
     .transaction()
     .execute(async (tx) => {
-      const goods = await requireGoods(tx, goodsId);
+      const goods = await requireGoodsFor(tx, buyerId, goodsId);
       if (goods.sellerId === buyerId) throw appError("OFFER_OWN_GOODS");
       requireOfferable(goods, body.amountCents);
       await requireNotBlocked(tx, buyerId, goods.sellerId);
