@@ -3,6 +3,7 @@ import { PageQuerySchema } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
 import type { Goods } from "./goods.js";
 import {
+  type LogTarget,
   type ModerationAction,
   ModerationLimits,
   REPORT_QUEUE_SORTS,
@@ -14,6 +15,7 @@ import {
   type ReportTarget,
   WORD_RULE_ACTIONS,
   type WordRuleAction,
+  type WordRuleChange,
 } from "./values/moderation.js";
 import { z } from "./zod.js";
 
@@ -151,12 +153,15 @@ export interface ModerationContext {
   actions: ModerationAction[];
 }
 
-/** One line of GET /admin/log: who did what to what, why, and when. */
+/**
+ * One line of GET /admin/log: who did what to what, why, and when. A change of the prohibited-word
+ * table is a line too (`targetType` `word_rule`, `reason` the word and what it does).
+ */
 export interface ModerationLogEntry {
   id: string;
   moderator: PublicUser | null;
-  action: ModerationAction;
-  targetType: ReportTarget;
+  action: ModerationAction | WordRuleChange;
+  targetType: LogTarget;
   targetId: string;
   targetUser: PublicUser | null;
   reason: string;

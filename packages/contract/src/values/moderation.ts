@@ -61,6 +61,18 @@ export const ACTIONS_OF_TARGET: Record<ReportTarget, readonly ModerationAction[]
   user: ["warn", "suspend", "dismiss"],
 };
 
+/** The audit log's lines for the prohibited-word table, next to the actions on reported content. */
+export const WORD_RULE_CHANGES = {
+  add_word_rule: "添加违禁词",
+  change_word_rule: "修改违禁词",
+  remove_word_rule: "删除违禁词",
+} as const;
+export type WordRuleChange = keyof typeof WORD_RULE_CHANGES;
+
+/** What the audit log names: reported content, or a prohibited-word rule. */
+export const LOG_TARGETS = { ...REPORT_TARGETS, word_rule: "违禁词" } as const;
+export type LogTarget = keyof typeof LOG_TARGETS;
+
 /** What a prohibited word does to goods whose title or description has it. */
 export const WORD_RULE_ACTIONS = { refuse: "禁止发布", review: "先审核后上架" } as const;
 export type WordRuleAction = keyof typeof WORD_RULE_ACTIONS;

@@ -60,13 +60,14 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
   app.put("/admin/word-rules/:id", async (req) => {
     const id = ruleId(req.params);
     const { action } = parseInput(WordRuleUpdateBodySchema, req.body);
-    const rule = await setWordRuleAction(db, id, action);
+    const rule = await setWordRuleAction(db, await moderatorId(req), id, action);
     app.wordRules.changed();
     return ok(rule, "已保存");
   });
 
   app.delete("/admin/word-rules/:id", async (req) => {
-    const removed = await removeWordRule(db, ruleId(req.params));
+    const id = ruleId(req.params);
+    const removed = await removeWordRule(db, await moderatorId(req), id);
     app.wordRules.changed();
     return ok(removed, "已删除");
   });

@@ -1,4 +1,4 @@
-import type { ModerationAction, ModerationLogEntry, Page, PageQuery, ReportTarget } from "@xianzhi/contract";
+import type { LogTarget, ModerationLogEntry, Page, PageQuery } from "@xianzhi/contract";
 import type { Insertable } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
 import type { ModerationLogTable } from "../../db/schema.js";
@@ -30,8 +30,8 @@ function toLogEntry(row: LogRow): ModerationLogEntry {
   return {
     id: String(row.id),
     moderator: userOf(row.moderatorId, row.moderatorUsername, row.moderatorNickname, row.moderatorAvatarUrl),
-    action: row.action as ModerationAction,
-    targetType: row.targetType as ReportTarget,
+    action: row.action as ModerationLogEntry["action"],
+    targetType: row.targetType as LogTarget,
     targetId: String(row.targetId),
     targetUser: userOf(row.targetUserId, row.targetUsername, row.targetNickname, row.targetAvatarUrl),
     reason: row.reason,

@@ -81,5 +81,17 @@ describe("prohibited-word rules", () => {
     expect(gone).toMatchObject({ status: 404, msg: "违禁词不存在" });
     expect((await addRule("", "refuse")).status).toBe(400);
     expect((await addRule("x", "maybe")).status).toBe(400);
+
+    // Each change of the table is in the audit log, by whom; the refused ones are not.
+    const log = await call(t.app, "GET", "/api/admin/log?pageSize=50", { token: moderator.token });
+    const ofRule = log.data.list.filter(
+      (line: { targetType: string; targetId: string }) =>
+        line.targetType === "word_rule" && line.targetId === added.data.id,
+    );
+    expect(ofRule).toMatchObject([
+      { action: "remove_word_rule", reason: "Replica（禁止发布）", moderator: { id: moderator.id } },
+      { action: "change_word_rule", reason: "Replica（禁止发布）", moderator: { id: moderator.id } },
+      { action: "add_word_rule", reason: "Replica（先审核后上架）", moderator: { id: moderator.id } },
+    ]);
   });
 });

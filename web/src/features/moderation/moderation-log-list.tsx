@@ -1,8 +1,10 @@
-import { MODERATION_ACTIONS, REPORT_TARGETS } from "@xianzhi/contract/constants";
+import { LOG_TARGETS, MODERATION_ACTIONS, WORD_RULE_CHANGES } from "@xianzhi/contract/constants";
 import { Empty, List, Pagination, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { useModerationLogQuery } from "./admin-api";
+
+const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES };
 
 /** Who did what to what and why, newest first. */
 export function ModerationLogList() {
@@ -20,9 +22,9 @@ export function ModerationLogList() {
             <List.Item.Meta
               title={
                 <span>
-                  {line.moderator?.nickname ?? "已注销管理员"} <Tag>{MODERATION_ACTIONS[line.action]}</Tag>
+                  {line.moderator?.nickname ?? "已注销管理员"} <Tag>{ACTION_LABELS[line.action]}</Tag>
                   {line.action === "suspend" && (line.days === null ? "永久" : `${line.days} 天`)}{" "}
-                  {REPORT_TARGETS[line.targetType]} #{line.targetId}
+                  {LOG_TARGETS[line.targetType]} #{line.targetId}
                   {line.targetUser && `（${line.targetUser.nickname}）`}
                 </span>
               }
