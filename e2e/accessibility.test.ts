@@ -33,7 +33,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 let ids: DemoIds;
 beforeAll(async () => {
-  ids = await demoIds(running.server.url);
+  ids = await demoIds(running.server.url, running.server.dataDir);
 });
 
 describe("accessibility", () => {

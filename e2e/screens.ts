@@ -1,3 +1,5 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { signInAs, waitUntilSettled } from "./browser.js";
 import { apiCall, type DemoTrades, demoToken, makeDemoTrades } from "./demo-trades.js";
@@ -11,7 +13,16 @@ export interface DemoIds {
   cheaperFavoriteId: string;
   /** Trades of the goods' seller with another demo user, made for these screens (demo-trades.ts). */
   trades: DemoTrades;
+  /**
+   * The demo user the console's screens sign in as, neither the goods' seller nor its reporter. No
+   * demo user is a moderator (nor is anyone by default): the screens' server makes this one with
+   * `npm run make-moderator` when its data folder is at hand; against BASE_URL the console shows
+   * its not-found page.
+   */
+  moderator: string;
 }
+
+const DEMO_USERS = ["alice", "bob", "carol"];
 
 /** One state of one screen, for the accessibility test and the screenshots. */
 export interface ScreenState {
@@ -112,6 +123,22 @@ export const SCREEN_STATES: ScreenState[] = [
     user: (ids) => ids.goodsOwner,
     path: (ids) => `/chat?chatId=${ids.trades.reservedChatId}`,
   },
+  { name: "admin-reports", user: (ids) => ids.moderator, path: () => "/admin" },
+  {
+    name: "admin-report-context",
+    user: (ids) => ids.moderator,
+    path: () => "/admin",
+    reach: async (page) => {
+      await page
+        .getByRole("button", { name: /处\s*理/ })
+        .first()
+        .click();
+      await page.getByRole("dialog").waitFor();
+      await waitUntilSettled(page);
+    },
+  },
+  { name: "admin-words", user: (ids) => ids.moderator, path: () => "/admin?tab=words" },
+  { name: "admin-log", user: (ids) => ids.moderator, path: () => "/admin?tab=log" },
   {
     name: "chat-conversation",
     user: () => "bob",
@@ -128,14 +155,18 @@ export const SCREEN_STATES: ScreenState[] = [
  * The demo goods the screens show, its seller, and the trades made for the screens of offers,
  * deals and reviews (once per server: they change its data).
  */
-export async function demoIds(baseUrl: string): Promise<DemoIds> {
+export async function demoIds(baseUrl: string, dataDir?: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
   const goodsId = String(list.data.list[0].id);
   const detail = await (await fetch(`${baseUrl}/api/goods/info/${goodsId}`)).json();
   const owner = { username: detail.data.seller.username as string, id: detail.data.seller.id as string };
   const cheaperFavoriteId = await cheaperFavoriteOfBob(baseUrl);
   const tradeBuyer = owner.username === "carol" ? "alice" : "carol";
+  const reporter = owner.username === "bob" ? "alice" : "bob";
+  const moderator = DEMO_USERS.find((user) => user !== owner.username && user !== reporter) ?? "carol";
+  if (dataDir) await openModerationScreens(baseUrl, dataDir, { moderator, reporter, goodsId });
   return {
+    moderator,
     goodsId,
     goodsOwner: owner.username,
     goodsOwnerId: owner.id,
@@ -164,4 +195,30 @@ export async function openScreenState(page: Page, baseUrl: string, state: Screen
   await page.goto(`${baseUrl}${state.path(ids)}`);
   await waitUntilSettled(page);
   await state.reach?.(page);
+}
+
+/** Makes the demo moderator the way an operator would, and gives the console's queue a report to show. */
+async function openModerationScreens(
+  baseUrl: string,
+  dataDir: string,
+  { moderator, reporter, goodsId }: { moderator: string; reporter: string; goodsId: string },
+) {
+  await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--conditions=source", "server/commands/make-moderator.ts", moderator],
+    // The screens' server is SQLite in its data folder, whatever the shell's DATABASE_URL says.
+    { env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dataDir } },
+  );
+  const token = await demoToken(baseUrl, reporter);
+  await apiCall(baseUrl, token, "POST", "/reports", {
+    targetType: "goods",
+    targetId: goodsId,
+    reason: "counterfeit",
+    text: "图片是网上找的，怀疑不是正品",
+  });
+}
+
+function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const { DATABASE_URL: _ignored, ...rest } = env;
+  return rest;
 }

@@ -16,7 +16,7 @@ async function main() {
   const baseUrl = process.env.BASE_URL ?? server?.url ?? "";
   await fs.mkdir("screenshots", { recursive: true });
   const browser = await launchBrowser();
-  const ids = await demoIds(baseUrl);
+  const ids = await demoIds(baseUrl, server?.dataDir);
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     for (const state of wanted) {
       // A context per screen: each starts signed out, as its state says.

@@ -74,8 +74,15 @@ function TargetDetails({ context }: { context: ModerationContext }) {
           </div>
           {goods.moderation?.reason && <p className="admin__text">{goods.moderation.reason}</p>}
           <div className="admin__pictures">
-            {goods.pictures.map((picture) => (
-              <Image key={picture.id} src={picture.thumbUrl} preview={{ src: picture.url }} width={72} height={72} />
+            {goods.pictures.map((picture, index) => (
+              <Image
+                key={picture.id}
+                src={picture.thumbUrl}
+                alt={`${goods.title} 第 ${index + 1} 张图，点按放大`}
+                preview={{ src: picture.url }}
+                width={72}
+                height={72}
+              />
             ))}
           </div>
           <p className="admin__text">{goods.description}</p>
