@@ -21,6 +21,7 @@ export const api = createApi({
     "Notifications",
     "Follows",
     "SavedSearches",
+    "Blocks",
   ],
   keepUnusedDataFor: UI.cacheUnusedSeconds,
   refetchOnFocus: false,

@@ -1,7 +1,7 @@
 import { LogoutOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
-import { Avatar, Button, Card, Skeleton } from "antd";
+import { Avatar, Button, Card, Divider, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { TabGrid } from "../../components/tab-grid";
@@ -12,6 +12,7 @@ import { ChangeEmailForm, ChangePasswordForm, ProfileForm } from "../accounts/ui
 import { FavoriteList } from "../favorites/ui";
 import { MyGoods } from "../goods/ui";
 import { NotificationSettingsPanel } from "../notifications/ui";
+import { BlockedList } from "../safety/ui";
 import { SavedSearchList } from "../saved-searches/ui";
 import { DealList } from "../trade/ui";
 import "./userinfo.css";
@@ -54,6 +55,9 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          {/* Who may reach me is account safety too: eight tabs fill two rows of four on a phone, a ninth would sit alone. */}
+          <Divider titlePlacement="start">黑名单</Divider>
+          <BlockedList />
         </>
       );
   }
