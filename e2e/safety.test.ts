@@ -38,7 +38,8 @@ describe("blocking a seller", () => {
     await page.goto(`${url}/search_result?keyword=${encodeURIComponent("拉黑测试")}`);
     await expect.poll(() => cardTitles(page)).toEqual(["拉黑测试 书架"]);
 
-    await page.goto(`${url}/userinfo?tab=security`);
+    await page.goto(`${url}/userinfo`);
+    await page.getByRole("tab", { name: "黑名单" }).click();
     const blocked = page.getByRole("list", { name: "黑名单" });
     await blocked.getByText(pest.username).waitFor();
     await blocked.getByRole("button", { name: `取消拉黑 ${pest.username}` }).click();

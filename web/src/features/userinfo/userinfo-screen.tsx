@@ -1,7 +1,7 @@
 import { LogoutOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
-import { Avatar, Button, Card, Divider, Skeleton } from "antd";
+import { Avatar, Button, Card, Skeleton } from "antd";
 import { useNavigate } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { TabGrid } from "../../components/tab-grid";
@@ -18,7 +18,17 @@ import { DealList } from "../trade/ui";
 import "./userinfo.css";
 
 /** The personal centre's tabs; the open one is in the address (`?tab=bought`), so a link can open it. */
-const TABS = ["goods", "sold", "bought", "favorites", "searches", "profile", "notifications", "security"] as const;
+const TABS = [
+  "goods",
+  "sold",
+  "bought",
+  "favorites",
+  "searches",
+  "profile",
+  "notifications",
+  "security",
+  "blocked",
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -31,6 +41,7 @@ const TAB_LABELS: { key: Tab; label: string }[] = [
   { key: "profile", label: "个人资料" },
   { key: "notifications", label: "通知设置" },
   { key: "security", label: "账号安全" },
+  { key: "blocked", label: "黑名单" },
 ];
 
 /** Only the open tab's panel is rendered, so a tab's queries run when it is opened. */
@@ -55,11 +66,10 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
-          {/* Who may reach me is account safety too: eight tabs fill two rows of four on a phone, a ninth would sit alone. */}
-          <Divider titlePlacement="start">黑名单</Divider>
-          <BlockedList />
         </>
       );
+    case "blocked":
+      return <BlockedList />;
   }
 }
 
