@@ -37,18 +37,20 @@ describe("the captcha", () => {
 });
 
 describe("the personal centre on a phone", () => {
-  it("shows every one of its tabs without scrolling sideways", async () => {
+  it("shows every one of its tabs without scrolling sideways, in full rows", async () => {
     const user = await registerUser(running.server.app, running.server.dataDir);
     await signInAs(page, running.server.url, user.username, user.password);
     await page.goto(url("/userinfo"));
     const tabs = page.getByRole("tablist", { name: "个人中心" }).getByRole("tab");
     await tabs.first().waitFor();
     const boxes = await Promise.all((await tabs.all()).map((tab) => tab.boundingBox()));
-    expect(boxes).toHaveLength(8);
+    expect(boxes).toHaveLength(9);
     for (const box of boxes) {
       expect(box?.x).toBeGreaterThanOrEqual(0);
       expect((box?.x ?? Infinity) + (box?.width ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.width);
     }
+    const rowTops = boxes.map((box) => Math.round(box?.y ?? 0));
+    expect([...new Set(rowTops)].map((top) => rowTops.filter((y) => y === top).length)).toEqual([3, 3, 3]);
   });
 });
 

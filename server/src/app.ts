@@ -10,6 +10,7 @@ import { seedDemoData } from "./demo/seed.js";
 import { accountRoutes } from "./features/accounts/routes.js";
 import { purgeExpired } from "./features/accounts/verification-repository.js";
 import { blockRoutes } from "./features/blocks/routes.js";
+import { ViewerBlocks } from "./features/blocks/viewer-blocks.js";
 import { chatRoutes } from "./features/chat/routes.js";
 import { chatSocketRoutes, closeSocketsForRestart } from "./features/chat/socket.js";
 import { commentRoutes } from "./features/comments/routes.js";
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("goodsViews", new ViewCounter(db, app.log));
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.decorate("wordRules", new WordRules(db));
+  app.decorate("viewerBlocks", new ViewerBlocks(db, config.responseCacheMs));
   app.addHook("onClose", async () => {
     app.mailer.close();
     await app.hub.close();

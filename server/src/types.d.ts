@@ -2,6 +2,7 @@ import "@fastify/websocket";
 import "@fastify/multipart";
 import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
+import type { ViewerBlocks } from "./features/blocks/viewer-blocks.js";
 import type { ViewCounter } from "./features/goods/view-counter.js";
 import type { WordRules } from "./features/moderation/word-rules.js";
 import type { Notifier } from "./features/notifications/notifier.js";
@@ -24,6 +25,8 @@ declare module "fastify" {
     goodsViews: ViewCounter;
     /** Public answers shared by every client for `config.responseCacheMs`. */
     answers: TtlCache;
+    /** Which signed-in viewers have blocked someone: their lists leave those sellers' goods out. */
+    viewerBlocks: ViewerBlocks;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
     /** The prohibited-word rules goods are checked against, kept in memory. */

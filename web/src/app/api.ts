@@ -23,6 +23,7 @@ export const api = createApi({
     "SavedSearches",
     "Moderation",
     "WordRules",
+    "Blocks",
   ],
   keepUnusedDataFor: UI.cacheUnusedSeconds,
   refetchOnFocus: false,

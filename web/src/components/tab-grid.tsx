@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import "./tab-grid.css";
 
 export interface TabGridItem {
@@ -8,7 +8,7 @@ export interface TabGridItem {
 
 /**
  * A tab list whose tabs wrap onto a second row instead of scrolling out of sight: on a phone every
- * entry of a long list (the personal centre has eight) stays one tap away, as on a marketplace's
+ * entry of a long list (the personal centre has nine) stays one tap away, as on a marketplace's
  * "我的" page. Keyboard: arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern).
  */
 export function TabGrid({
@@ -40,7 +40,14 @@ export function TabGrid({
 
   return (
     <>
-      <div className="tab-grid" role="tablist" aria-label={label} ref={listRef} onKeyDown={move}>
+      <div
+        className="tab-grid"
+        role="tablist"
+        aria-label={label}
+        ref={listRef}
+        onKeyDown={move}
+        style={{ "--tab-grid-columns": phoneColumns(items.length) } as CSSProperties}
+      >
         {items.map((item) => {
           const selected = item.key === activeKey;
           return (
@@ -65,6 +72,11 @@ export function TabGrid({
       </div>
     </>
   );
+}
+
+/** Tabs per row on a phone: four, or three where that fills every row and four would not (nine). */
+export function phoneColumns(count: number): number {
+  return count % 4 !== 0 && count % 3 === 0 ? 3 : 4;
 }
 
 function nextIndex(key: string, index: number, count: number): number | undefined {

@@ -4,7 +4,10 @@ import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
 import { requireUser } from "../../plugins/auth.js";
 import * as blocks from "./block-service.js";
 
-/** The caller's blocked users: each answer is the list as it is after the change. */
+/**
+ * The caller's blocked users: each answer is the list as it is after the change, and the caller's
+ * goods lists leave out the blocked users' goods from then on.
+ */
 export async function blockRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
@@ -16,11 +19,15 @@ export async function blockRoutes(app: FastifyInstance): Promise<void> {
   app.post("/blocks", async (req) => {
     const me = await requireUser(req);
     const { userId } = parseInput(BlockBodySchema, req.body);
-    return ok(await blocks.blockUser(db, me.userId, Number(userId)), "已拉黑");
+    const list = await blocks.blockUser(db, me.userId, Number(userId));
+    app.viewerBlocks.forgetUser(me.userId);
+    return ok(list, "已拉黑");
   });
 
   app.delete("/blocks/:id", async (req) => {
     const me = await requireUser(req);
-    return ok(await blocks.unblockUser(db, me.userId, parseIdParam(IdParamsSchema, req.params, "id")), "已解除拉黑");
+    const list = await blocks.unblockUser(db, me.userId, parseIdParam(IdParamsSchema, req.params, "id"));
+    app.viewerBlocks.forgetUser(me.userId);
+    return ok(list, "已解除拉黑");
   });
 }

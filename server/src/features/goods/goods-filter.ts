@@ -9,6 +9,8 @@ export interface GoodsFilter {
   condition?: readonly string[];
   /** The start of the location: 上海 matches 上海 徐汇. */
   city?: string;
+  /** A viewer who has blocked sellers: their goods are left out. */
+  blockerId?: number;
 }
 
 export const allOf = (conditions: RawBuilder<boolean>[]) => sql<boolean>`${sql.join(conditions, sql` AND `)}`;
@@ -41,6 +43,11 @@ function filterConditions(filter: FilterValues): RawBuilder<boolean>[] {
   if (filter.city !== undefined) {
     conditions.push(sql<boolean>`substr(goods.location, 1, ${filter.cityLength}) = ${filter.city}`);
   }
+  if (filter.blockerId !== undefined) {
+    conditions.push(
+      sql<boolean>`goods.seller_id NOT IN (SELECT blocks.blocked_id FROM blocks WHERE blocks.blocker_id = ${filter.blockerId})`,
+    );
+  }
   return conditions;
 }
 
@@ -57,11 +64,12 @@ const present = (filter: GoodsFilter) => ({
   maxPrice: filter.maxPrice !== undefined,
   conditions: filter.condition?.length ?? 0,
   city: Boolean(filter.city),
+  blocks: filter.blockerId !== undefined,
 });
 
 export function filterShapeKey(filter: GoodsFilter): string {
   const shape = present(filter);
-  return `${+shape.category}${+shape.minPrice}${+shape.maxPrice}${shape.conditions}${+shape.city}`;
+  return `${+shape.category}${+shape.minPrice}${+shape.maxPrice}${shape.conditions}${+shape.city}${+shape.blocks}`;
 }
 
 export function filterParams(filter: GoodsFilter): FilterParams {
@@ -71,6 +79,7 @@ export function filterParams(filter: GoodsFilter): FilterParams {
     maxPrice: filter.maxPrice,
     city: filter.city || undefined,
     cityLength: filter.city ? [...filter.city].length : undefined,
+    blockerId: filter.blockerId,
   };
   filter.condition?.forEach((value, i) => {
     params[`condition${i}`] = value;
@@ -90,6 +99,7 @@ export function slottedConditions(filter: GoodsFilter, slot: (name: string) => u
       condition: Array.from({ length: shape.conditions }, (_, i) => slot(`condition${i}`) as string),
       city: value("city", shape.city),
       cityLength: value("cityLength", shape.city),
+      blockerId: value("blockerId", shape.blocks),
     }),
   );
 }

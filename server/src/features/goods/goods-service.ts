@@ -243,13 +243,18 @@ export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: numb
   return null;
 }
 
-/** The query's filters alone, without paging or order. */
-function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQuery | GoodsSearchQuery): GoodsFilter {
-  return { category, minPrice, maxPrice, condition, city };
+/** The query's filters alone, without paging or order, and whose blocked sellers to leave out. */
+function filterOf(
+  { category, minPrice, maxPrice, condition, city }: GoodsListQuery | GoodsSearchQuery,
+  blockerId: number | undefined,
+): GoodsFilter {
+  return { category, minPrice, maxPrice, condition, city, ...(blockerId !== undefined && { blockerId }) };
 }
 
-export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const { rows, total, totalCapped } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
+/** Listed goods; `blockerId`, a viewer who has blocked sellers, sees none of theirs. */
+export async function listGoods(db: Db, query: GoodsListQuery, blockerId?: number): Promise<Page<Goods>> {
+  const filter = filterOf(query, blockerId);
+  const { rows, total, totalCapped } = await repo.listedGoodsPage(db, filter, query.sort, pageWindow(query));
   return {
     list: toGoodsList(rows),
     total,
@@ -259,9 +264,11 @@ export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goo
   };
 }
 
-export async function searchGoods(db: Db, query: GoodsSearchQuery): Promise<Page<Goods>> {
+/** Goods matching the keyword; `blockerId` as for `listGoods`. */
+export async function searchGoods(db: Db, query: GoodsSearchQuery, blockerId?: number): Promise<Page<Goods>> {
   const window = pageWindow(query);
-  const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, filterOf(query), query.sort, window);
+  const filter = filterOf(query, blockerId);
+  const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, filter, query.sort, window);
   return { ...(await pageOf(db, ids, total, query)), totalCapped };
 }
 

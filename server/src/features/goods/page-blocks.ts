@@ -19,12 +19,13 @@ export type PageBlocks = "ids" | "prices";
  */
 const BLOCKS_FROM: Record<PageBlocks, number> = { ids: 2 ** BLOCK_SHIFT, prices: 4 * 2 ** BLOCK_SHIFT };
 
-/** The blocks a page of this list can start from, if any: none narrow by condition or city. */
+/**
+ * The blocks a page of this list can start from, if any: none narrow by condition or city, nor
+ * leave out the sellers a viewer blocked.
+ */
 export function pageBlocksOf(sort: GoodsSort, filter: GoodsFilter, offset: number): PageBlocks | undefined {
-  const blocks =
-    sort === "latest"
-      ? !isNarrowed(filter) && "ids"
-      : sort !== "popular" && !filter.condition?.length && !filter.city && "prices";
+  const priceBlocksCount = !filter.condition?.length && !filter.city && filter.blockerId === undefined;
+  const blocks = sort === "latest" ? !isNarrowed(filter) && "ids" : sort !== "popular" && priceBlocksCount && "prices";
   return blocks && offset >= BLOCKS_FROM[blocks] ? blocks : undefined;
 }
 

@@ -31,14 +31,27 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return answer.send(req, reply);
   };
 
+  /**
+   * An answer for one viewer alone (one who has blocked sellers): read for them, never kept, and
+   * marked so that no cache on the way keeps it either.
+   */
+  const personal = async (req: FastifyRequest, reply: FastifyReply, make: () => Promise<unknown>) => {
+    reply.header("cache-control", "private, no-store");
+    return new SerializedAnswer(ok(await make())).send(req, reply);
+  };
+
   app.get("/goods/getlist", { compress: false }, async (req, reply) => {
     const query = parseInput(GoodsListQuerySchema, req.query);
+    const blockerId = await app.viewerBlocks.blockerOf(req);
+    if (blockerId !== undefined) return personal(req, reply, () => goods.listGoods(db, query, blockerId));
     return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(db, query));
   });
 
   // A keyword searched again within the moment (a popular one, a page reloaded) reads no index.
   app.get("/goods/search/list", { compress: false }, async (req, reply) => {
     const query = parseInput(GoodsSearchQuerySchema, req.query);
+    const blockerId = await app.viewerBlocks.blockerOf(req);
+    if (blockerId !== undefined) return personal(req, reply, () => goods.searchGoods(db, query, blockerId));
     return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
   });
 

@@ -4,10 +4,14 @@ import { Avatar } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
+import { BlockButton, ReportButton } from "../safety/ui";
 import { ProfileLink } from "../sellers/ui";
 import { DealBar } from "./deal-bar";
 
-/** Who the chat is with, the goods it is about, and under them the deal, once there is one. */
+/**
+ * Who the chat is with (举报 and 拉黑 them), the goods it is about, and under them the deal, once
+ * there is one.
+ */
 export function ConversationHeader({ chat, myId }: { chat: Chat; myId: string }) {
   return (
     <>
@@ -26,6 +30,10 @@ export function ConversationHeader({ chat, myId }: { chat: Chat; myId: string })
             )}
           </Link>
         )}
+        <div className="conversation__safety">
+          <ReportButton targetType="user" targetId={chat.peer.id} aria-label={`举报 ${chat.peer.nickname}`} />
+          <BlockButton user={chat.peer} />
+        </div>
       </header>
       <DealBar chat={chat} myId={myId} />
     </>

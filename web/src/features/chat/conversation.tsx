@@ -7,8 +7,11 @@ import { errorText } from "../../app/api-error";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { message as toast } from "../../components/toasts";
 import { useUploadPicture } from "../pictures";
+import { useIsBlocked } from "../safety";
+import { BlockedChatNotice, type ChatBlock, REFUSED_BY_PEER } from "../safety/ui";
 import { loadOlderMessages, sendMessage, useSetReadMutation, useThreadQuery } from "./chat-api";
 import { ChatOfferButton } from "./chat-offer-button";
+import type { OutgoingMessage } from "./chat-thread";
 import { ConversationHeader } from "./conversation-header";
 import { MessageBubble, OutgoingBubble } from "./message-bubbles";
 
@@ -28,6 +31,17 @@ function useOlderMessages(chatId: string, oldestId: string | undefined) {
   return { load, loading };
 }
 
+/**
+ * Whether the chat takes no message, and why: I blocked the peer (my list says so), or the peer
+ * blocked me (the server refused a message of mine saying so; it tells nobody beforehand).
+ */
+function useChatBlock(chat: Chat, outgoing: readonly OutgoingMessage[]): ChatBlock | undefined {
+  const blockedByMe = useIsBlocked(chat.peer.id);
+  if (blockedByMe) return "by-me";
+  if (outgoing.some((item) => item.status === "failed" && item.error === REFUSED_BY_PEER)) return "by-peer";
+  return undefined;
+}
+
 /** One chat, read from its thread in the cache: history loading upwards, live messages, my pending ones. */
 export function Conversation({ chat }: { chat: Chat }) {
   const dispatch = useAppDispatch();
@@ -40,6 +54,7 @@ export function Conversation({ chat }: { chat: Chat }) {
   const messages = thread?.messages ?? [];
   const outgoing = thread?.outgoing ?? [];
   const older = useOlderMessages(chat.chatId, messages[0]?.id);
+  const block = useChatBlock(chat, outgoing);
 
   const newestId = messages.at(-1)?.id;
   useEffect(() => {
@@ -91,40 +106,44 @@ export function Conversation({ chat }: { chat: Chat }) {
         ))}
         <div ref={bottom} />
       </div>
-      <footer className="conversation__composer">
-        <div className="conversation__tools">
-          <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={sendPicture}>
-            <Button icon={<PictureOutlined />} aria-label="发送图片" />
-          </Upload>
-          {chat.goods && (
-            <Button
-              icon={<ShoppingOutlined />}
-              aria-label="发送商品"
-              onClick={() => chat.goods && send("goods", chat.goods.id)}
-            >
-              <span className="conversation__tool-label">发送商品</span>
-            </Button>
-          )}
-          {chat.goods && <ChatOfferButton chat={chat} goodsId={chat.goods.id} myId={myId} />}
-        </div>
-        <Input.TextArea
-          aria-label="输入消息"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          onPressEnter={(event) => {
-            if (!event.shiftKey) {
-              event.preventDefault();
-              sendText();
-            }
-          }}
-          placeholder="输入消息，Enter 发送"
-          autoSize={{ minRows: 1, maxRows: 4 }}
-          maxLength={ChatLimits.textMax}
-        />
-        <Button type="primary" onClick={sendText} disabled={!draft.trim()}>
-          发送
-        </Button>
-      </footer>
+      {block ? (
+        <BlockedChatNotice peer={chat.peer} block={block} />
+      ) : (
+        <footer className="conversation__composer">
+          <div className="conversation__tools">
+            <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={sendPicture}>
+              <Button icon={<PictureOutlined />} aria-label="发送图片" />
+            </Upload>
+            {chat.goods && (
+              <Button
+                icon={<ShoppingOutlined />}
+                aria-label="发送商品"
+                onClick={() => chat.goods && send("goods", chat.goods.id)}
+              >
+                <span className="conversation__tool-label">发送商品</span>
+              </Button>
+            )}
+            {chat.goods && <ChatOfferButton chat={chat} goodsId={chat.goods.id} myId={myId} />}
+          </div>
+          <Input.TextArea
+            aria-label="输入消息"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            onPressEnter={(event) => {
+              if (!event.shiftKey) {
+                event.preventDefault();
+                sendText();
+              }
+            }}
+            placeholder="输入消息，Enter 发送"
+            autoSize={{ minRows: 1, maxRows: 4 }}
+            maxLength={ChatLimits.textMax}
+          />
+          <Button type="primary" onClick={sendText} disabled={!draft.trim()}>
+            发送
+          </Button>
+        </footer>
+      )}
     </section>
   );
 }

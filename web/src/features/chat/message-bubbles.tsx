@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { useGoodsInfoQuery } from "../goods";
+import { ReportButton } from "../safety/ui";
 import { readByPeer } from "./chat-messages";
 import type { OutgoingMessage } from "./chat-thread";
 import { OfferCard } from "./offer-card";
@@ -41,8 +42,8 @@ function ReadMark({ read }: { read: boolean }) {
 }
 
 /**
- * A stored message: mine on the right with 已读 / 未读; an offer as its card; a notice the product
- * wrote as a grey line in the middle.
+ * A stored message: mine on the right with 已读 / 未读, the peer's with 举报; an offer as its card;
+ * a notice the product wrote as a grey line in the middle.
  */
 export function MessageBubble({ chat, message, myId }: { chat: Chat; message: ChatMessage; myId: string }) {
   const mine = message.senderId === myId;
@@ -53,7 +54,16 @@ export function MessageBubble({ chat, message, myId }: { chat: Chat; message: Ch
       <Body type={message.type} content={message.content} mine={mine} />
       <span className="bubble__meta">
         <time>{formatTime(message.createdAt)}</time>
-        {mine && <ReadMark read={readByPeer(chat, message)} />}
+        {mine ? (
+          <ReadMark read={readByPeer(chat, message)} />
+        ) : (
+          <ReportButton
+            targetType="message"
+            targetId={message.id}
+            className="bubble__report"
+            aria-label="举报这条消息"
+          />
+        )}
       </span>
     </div>
   );

@@ -1,10 +1,12 @@
 import type { GoodsComment } from "@xianzhi/contract";
 import { useState } from "react";
+import { useAppSelector } from "../../app/hooks";
 import { Empty } from "../../components/empty";
 import { formatTime } from "../../components/format";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { Pager } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
+import { ReportButton } from "../safety/ui";
 import { ProfileLink } from "../sellers/ui";
 import { CommentForm } from "./comment-form";
 import { useCommentsQuery } from "./comments-api";
@@ -18,6 +20,7 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
   const [page, setPage] = useState(1);
   const [replyTo, setReplyTo] = useState<GoodsComment | null>(null);
   const { data, isLoading } = useCommentsQuery({ goodsId, page });
+  const myId = useAppSelector((state) => state.auth.userInfo.id);
 
   return (
     <section className="comments" aria-labelledby="comments-title">
@@ -46,6 +49,14 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
                   <div className="comments__author">
                     <ProfileLink user={comment.user}>{comment.user.nickname}</ProfileLink>
                     <span className="comments__time">{formatTime(comment.createdAt)}</span>
+                    {comment.user.id !== myId && (
+                      <ReportButton
+                        targetType="comment"
+                        targetId={comment.id}
+                        className="comments__report"
+                        aria-label={`举报 ${comment.user.nickname} 的留言`}
+                      />
+                    )}
                   </div>
                   <div className="comments__content">
                     {comment.replyToUser && (

@@ -13,6 +13,7 @@ import { useHydrated } from "../../components/use-hydrated";
 import { withAntd } from "../../components/with-antd";
 import { CommentSection } from "../comments/ui";
 import { FavoritePriceDrop } from "../favorites/ui";
+import { ReportButton } from "../safety/ui";
 import { ProfileLink } from "../sellers/ui";
 import { BuyerActions } from "./buyer-actions";
 import { useGoodsInfoQuery } from "./goods-api";
@@ -85,6 +86,14 @@ export default function GoodsInfoScreen() {
             <span className="goods-info__tag">{CATEGORIES[goods.category]}</span>
           </div>
           <GoodsMeta goods={goods} />
+          {hydrated && !mine && (
+            <ReportButton
+              targetType="goods"
+              targetId={goods.id}
+              className="goods-info__report"
+              aria-label="举报这件闲置"
+            />
+          )}
           <ProfileLink user={goods.seller} className="goods-info__seller">
             <InitialAvatar size={40} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <div className="goods-info__seller-text">

@@ -1,10 +1,12 @@
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
 import { Link } from "react-router";
+import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { EnvironmentOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { Stars } from "../../components/stars";
+import { BlockButton, ReportButton } from "../safety/ui";
 import { FollowButton } from "./follow-button";
 import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
 
@@ -17,6 +19,18 @@ function SellerRating({ profile }: { profile: SellerProfile }) {
       <strong>{profile.ratingAverage.toFixed(1)}</strong>
       <Link to={`${paths.user(profile.id)}?tab=reviews`}>{profile.ratingCount} 条评价</Link>
     </p>
+  );
+}
+
+/** 举报 and 拉黑, on anyone's page but one's own. */
+function SellerSafety({ profile }: { profile: SellerProfile }) {
+  const myId = useAppSelector((state) => state.auth.userInfo.id);
+  if (myId === profile.id) return null;
+  return (
+    <div className="seller-header__safety">
+      <ReportButton targetType="user" targetId={profile.id} aria-label={`举报 ${profile.nickname}`} />
+      <BlockButton user={profile} />
+    </div>
   );
 }
 
@@ -61,6 +75,7 @@ export function SellerHeader({ profile }: { profile: SellerProfile }) {
           </div>
         ))}
       </dl>
+      <SellerSafety profile={profile} />
     </header>
   );
 }

@@ -12,12 +12,23 @@ import { ChangeEmailForm, ChangePasswordForm, DeleteAccountSection, DownloadMyDa
 import { FavoriteList } from "../favorites/ui";
 import { MyGoods } from "../goods/ui";
 import { NotificationSettingsPanel } from "../notifications/ui";
+import { BlockedList } from "../safety/ui";
 import { SavedSearchList } from "../saved-searches/ui";
 import { DealList } from "../trade/ui";
 import "./userinfo.css";
 
 /** The personal centre's tabs; the open one is in the address (`?tab=bought`), so a link can open it. */
-const TABS = ["goods", "sold", "bought", "favorites", "searches", "profile", "notifications", "security"] as const;
+const TABS = [
+  "goods",
+  "sold",
+  "bought",
+  "favorites",
+  "searches",
+  "profile",
+  "notifications",
+  "security",
+  "blocked",
+] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab);
 
@@ -30,6 +41,7 @@ const TAB_LABELS: { key: Tab; label: string }[] = [
   { key: "profile", label: "个人资料" },
   { key: "notifications", label: "通知设置" },
   { key: "security", label: "账号安全" },
+  { key: "blocked", label: "黑名单" },
 ];
 
 /** Only the open tab's panel is rendered, so a tab's queries run when it is opened. */
@@ -58,6 +70,8 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
           <DeleteAccountSection />
         </>
       );
+    case "blocked":
+      return <BlockedList />;
   }
 }
 

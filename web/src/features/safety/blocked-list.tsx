@@ -1,0 +1,30 @@
+import { Empty } from "../../components/empty";
+import { PlainButton } from "../../components/plain-controls";
+import { PlainSkeleton } from "../../components/plain-skeleton";
+import { ProfileLink } from "../sellers/ui";
+import { useUnblock } from "./block-button";
+import { useBlockedUsersQuery } from "./safety-api";
+import "./safety.css";
+
+/** 黑名单 in the personal centre: whom I blocked, newest first, each with 取消拉黑. */
+export function BlockedList() {
+  const { data, isLoading } = useBlockedUsersQuery();
+  const [unblock, unblocking] = useUnblock();
+  if (isLoading) return <PlainSkeleton rows={3} />;
+  if (!data?.length) return <Empty description="黑名单是空的。拉黑的用户会出现在这里" />;
+  return (
+    <ul className="blocked-list" aria-label="黑名单">
+      {data.map(({ user, blockedAt }) => (
+        <li key={user.id} className="blocked-list__item">
+          <ProfileLink user={user} avatarSize={40} className="blocked-list__user" />
+          <time className="blocked-list__date" dateTime={blockedAt}>
+            {blockedAt.slice(0, 10)} 拉黑
+          </time>
+          <PlainButton onClick={() => unblock(user.id)} disabled={unblocking} aria-label={`取消拉黑 ${user.nickname}`}>
+            取消拉黑
+          </PlainButton>
+        </li>
+      ))}
+    </ul>
+  );
+}
