@@ -27,10 +27,11 @@ export interface ServerProcess {
 /**
  * A real server process, as `npm run dev` runs one (tsx, the workspace packages from source). Node
  * loads tsx itself rather than through the tsx command, which would put the server in a child
- * process of its own, out of reach of a kill -9.
+ * process of its own, out of reach of a kill -9. `script` may be `src/cluster.ts`: it resolves once
+ * the first worker listens.
  */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", "src/main.ts"], {
+export function startServer(env: Record<string, string>, script = "src/main.ts"): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", script], {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DEMO_DATA: "false" },
     stdio: ["ignore", "pipe", "pipe"],
