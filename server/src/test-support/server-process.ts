@@ -9,7 +9,7 @@ import { insertSession } from "../features/accounts/session-repository.js";
 import { insertUser } from "../features/accounts/user-repository.js";
 import { isoAfterSeconds, nowIso } from "../lib/clock.js";
 import { randomToken, sha256 } from "../lib/secrets.js";
-import { createTestDatabase } from "./test-app.js";
+import { createTestDatabase, testDatabase } from "./test-app.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -77,11 +77,14 @@ export interface ServerData {
   remove(): Promise<void>;
 }
 
-/** A data folder and a migrated database of their own: SQLite in the folder, or a PostgreSQL schema. */
-export async function createServerData(): Promise<ServerData> {
+/**
+ * A data folder and a migrated database of their own: SQLite in the folder, or a PostgreSQL schema
+ * (the suite's database, or `database` when given).
+ */
+export async function createServerData(database = testDatabase()): Promise<ServerData> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-process-"));
   const env: Record<string, string> = { DATA_DIR: dataDir };
-  const postgres = process.env.TEST_DB === "postgres" ? await createTestDatabase(dataDir) : null;
+  const postgres = database === "postgres" ? await createTestDatabase(dataDir, database) : null;
   if (postgres) env.DATABASE_URL = serverDatabaseUrl(postgres.target);
   const db = openDatabase(postgres?.target ?? { sqliteFile: path.join(dataDir, "xianzhi.db") });
   await migrateToLatest(db);
