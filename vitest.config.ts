@@ -9,7 +9,7 @@ if (inCi && (!postgresUrl || !redisUrl)) {
 }
 if (!postgresUrl || !redisUrl) {
   console.warn(
-    "TEST_DATABASE_URL or TEST_REDIS_URL is not set: the PostgreSQL suite and the multi-process chat test do not run",
+    "TEST_DATABASE_URL or TEST_REDIS_URL is not set: the PostgreSQL suite and the multi-process tests (server *.cluster.test.ts, e2e/three-processes.test.ts) do not run",
   );
 }
 

@@ -47,6 +47,7 @@ import { nowIso } from "./lib/clock.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
+import { PeriodicJobs } from "./plugins/periodic-jobs.js";
 import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
@@ -95,7 +96,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.decorate("wordRules", new WordRules(db));
   app.decorate("viewerBlocks", new ViewerBlocks(db, config.responseCacheMs));
+  app.decorate("jobs", new PeriodicJobs(config.redisUrl, `${config.redisChannel}:job:`, app.log));
   app.addHook("onClose", async () => {
+    await app.jobs.close();
     app.mailer.close();
     await app.hub.close();
     await app.goodsViews.close();
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await migrateToLatest(db);
   if (config.demoData) await seedDemoData(db, app.pictureFiles, app.log);
+  await app.jobs.connect();
   schedulePurge(app);
 
   registerErrorEnvelope(app);
@@ -152,7 +156,10 @@ function describeRequest(req: { method: string; url: string; ip?: string }) {
   return { method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, "$1[hidden]"), remoteAddress: req.ip };
 }
 
-/** Orphan files are purged at start-up too: a crash mid-upload leaves them. */
+/**
+ * Expired rows and files, digests and offer expiry, once per period over all server processes (at
+ * start-up too, when no other process ran them within the period: a crash mid-upload leaves files).
+ */
 function schedulePurge(app: FastifyInstance): void {
   const purgeOrphans = async () => {
     const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
@@ -172,8 +179,5 @@ function schedulePurge(app: FastifyInstance): void {
       purgeDeletedAccounts(app.db),
       refreshPlannerStatistics(app.db),
     ]).catch((error) => app.log.warn({ err: error }, "purging expired rows failed"));
-  const timer = setInterval(purge, PURGE_EVERY_MS);
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
-  void purge();
+  app.jobs.schedule({ name: "upkeep", everyMs: PURGE_EVERY_MS, runAtStart: true, run: purge });
 }

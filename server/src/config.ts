@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
@@ -114,6 +115,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(1).max(100_000)),
   RATE_LIMIT_PREFIX: z.string().min(1).default("xianzhi:rate:"),
+  WORKERS: count(os.availableParallelism(), 1, 1024),
 });
 
 export interface Config {
@@ -153,6 +155,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** Start of the request counters' keys in Redis, so deployments can share one server. */
   rateLimitPrefix: string;
+  /** `npm run start:cluster`: how many server processes share the port. */
+  workers: number;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    workers: e.WORKERS,
   };
 }

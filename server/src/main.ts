@@ -18,7 +18,11 @@ async function main(): Promise<void> {
  * A request that hangs past the timeout does not keep the process (and a deploy) waiting: exit 1.
  */
 function closeOnSignals(app: FastifyInstance, timeoutMs: number): void {
+  let stopping = false;
   const shutDown = (signal: NodeJS.Signals) => {
+    // Ctrl-C under npm run start:cluster reaches a worker twice: from the terminal and from the primary.
+    if (stopping) return;
+    stopping = true;
     app.log.info({ signal }, "shutting down: finishing the requests in flight");
     setTimeout(() => {
       app.log.error({ timeoutMs }, "requests still in flight after the shutdown timeout: exiting anyway");

@@ -9,6 +9,7 @@ import type { Notifier } from "./features/notifications/notifier.js";
 import type { PictureFiles } from "./features/pictures/picture-files.js";
 import type { TtlCache } from "./http/response-cache.js";
 import type { Mailer } from "./plugins/mail.js";
+import type { PeriodicJobs } from "./plugins/periodic-jobs.js";
 import type { RateLimitHooks } from "./plugins/rate-limit.js";
 import type { Hub } from "./plugins/realtime.js";
 
@@ -27,6 +28,8 @@ declare module "fastify" {
     answers: TtlCache;
     /** Which signed-in viewers have blocked someone: their lists leave those sellers' goods out. */
     viewerBlocks: ViewerBlocks;
+    /** Schedules the periodic jobs, each run once per period over all processes. */
+    jobs: PeriodicJobs;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
     /** The prohibited-word rules goods are checked against, kept in memory. */

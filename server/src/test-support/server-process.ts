@@ -9,7 +9,7 @@ import { insertSession } from "../features/accounts/session-repository.js";
 import { insertUser } from "../features/accounts/user-repository.js";
 import { isoAfterSeconds, nowIso } from "../lib/clock.js";
 import { randomToken, sha256 } from "../lib/secrets.js";
-import { createTestDatabase } from "./test-app.js";
+import { createTestDatabase, testDatabase } from "./test-app.js";
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -27,10 +27,11 @@ export interface ServerProcess {
 /**
  * A real server process, as `npm run dev` runs one (tsx, the workspace packages from source). Node
  * loads tsx itself rather than through the tsx command, which would put the server in a child
- * process of its own, out of reach of a kill -9.
+ * process of its own, out of reach of a kill -9. `script` may be `src/cluster.ts`: it resolves once
+ * the first worker listens.
  */
-export function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", "src/main.ts"], {
+export function startServer(env: Record<string, string>, script = "src/main.ts"): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "--conditions=source", script], {
     cwd: serverDir,
     env: { ...process.env, ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info", DEMO_DATA: "false" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -76,11 +77,14 @@ export interface ServerData {
   remove(): Promise<void>;
 }
 
-/** A data folder and a migrated database of their own: SQLite in the folder, or a PostgreSQL schema. */
-export async function createServerData(): Promise<ServerData> {
+/**
+ * A data folder and a migrated database of their own: SQLite in the folder, or a PostgreSQL schema
+ * (the suite's database, or `database` when given).
+ */
+export async function createServerData(database = testDatabase()): Promise<ServerData> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-process-"));
   const env: Record<string, string> = { DATA_DIR: dataDir };
-  const postgres = process.env.TEST_DB === "postgres" ? await createTestDatabase(dataDir) : null;
+  const postgres = database === "postgres" ? await createTestDatabase(dataDir, database) : null;
   if (postgres) env.DATABASE_URL = serverDatabaseUrl(postgres.target);
   const db = openDatabase(postgres?.target ?? { sqliteFile: path.join(dataDir, "xianzhi.db") });
   await migrateToLatest(db);

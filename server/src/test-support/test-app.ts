@@ -39,8 +39,11 @@ async function withPgClient<T>(run: (client: pg.Client) => Promise<T>): Promise<
 }
 
 /** A database of its own: a new SQLite file, or a new schema in the test PostgreSQL. */
-export async function createTestDatabase(dataDir: string): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
-  if (testDatabase() === "sqlite") {
+export async function createTestDatabase(
+  dataDir: string,
+  database = testDatabase(),
+): Promise<{ target: DatabaseTarget; drop(): Promise<void> }> {
+  if (database === "sqlite") {
     return { target: { sqliteFile: path.join(dataDir, "test.db") }, drop: async () => {} };
   }
   const schema = `test_${randomBytes(6).toString("hex")}`;

@@ -34,13 +34,9 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
     return ok(await savedSearches.deleteSavedSearch(db, me.userId, searchId(req.params)), "已删除");
   });
 
-  const timer = setInterval(
-    () =>
-      void matchSavedSearches(db, app.notifier).catch((error) =>
-        app.log.warn({ err: error }, "matching saved searches failed"),
-      ),
-    MATCH_EVERY_MS,
-  );
-  timer.unref();
-  app.addHook("onClose", async () => clearInterval(timer));
+  app.jobs.schedule({
+    name: "saved-search-matcher",
+    everyMs: MATCH_EVERY_MS,
+    run: () => matchSavedSearches(db, app.notifier),
+  });
 }
