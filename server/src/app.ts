@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import { type DatabaseTarget, openDatabase, refreshPlannerStatistics } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -43,6 +43,7 @@ import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./p
 import { createMailer } from "./plugins/mail.js";
 import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
+import { OneLinePerRequest } from "./plugins/request-log.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
@@ -50,6 +51,8 @@ export interface BuildOptions {
   /** Overrides where the data lives (tests give each app a database of its own). */
   database?: DatabaseTarget;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is registered (tests build their route table from it). */
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
@@ -64,7 +67,8 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: describeRequest } },
+    logger: loggerOptions(config, options),
+    logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -137,9 +141,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** Request log lines without secrets: the chat socket carries its token in the query. */
-function describeRequest(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, "$1[hidden]"), remoteAddress: req.ip };
+function loggerOptions(config: Config, options: BuildOptions): FastifyServerOptions["logger"] {
+  if (options.logger === false) return false;
+  return { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };
 }
 
 /** Orphan files are purged at start-up too: a crash mid-upload leaves them. */
