@@ -41,6 +41,7 @@ import { nowIso } from "./lib/clock.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
 import { OneLinePerRequest } from "./plugins/request-log.js";
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schedulePurge(app);
 
   registerErrorEnvelope(app);
+  registerMetrics(app);
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
   registerSecurityHeaders(app);

@@ -114,6 +114,7 @@ const EnvSchema = z.object({
     .transform(Number)
     .pipe(z.number({ error: "must be a number" }).int().min(1).max(100_000)),
   RATE_LIMIT_PREFIX: z.string().min(1).default("xianzhi:rate:"),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export interface Config {
@@ -153,6 +154,8 @@ export interface Config {
   rateLimitMultiplier: number;
   /** Start of the request counters' keys in Redis, so deployments can share one server. */
   rateLimitPrefix: string;
+  /** Bearer token that opens GET /metrics; null: no metrics recorded, and /metrics is a 404. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -218,5 +221,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     trustProxy: e.TRUST_PROXY,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }
