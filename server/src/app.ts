@@ -38,6 +38,7 @@ import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
 import { nowIso } from "./lib/clock.js";
+import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
@@ -55,7 +56,7 @@ export interface BuildOptions {
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
   /** Sees every route as it is registered (tests build their route table from it). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: { hide?: boolean } }) => void;
 }
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const routes of features) {
     await app.register(routes, { prefix: "/api" });
   }
+  await registerApiDocs(app);
   await registerWebApp(app, config.webDist, app.pictureFiles.folder);
   return app;
 }
