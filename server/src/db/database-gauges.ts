@@ -2,29 +2,40 @@ import fs from "node:fs";
 import type pg from "pg";
 import type { Db } from "./database.js";
 
-/** What a database can tell about its connections now, for /metrics. */
-export type DatabaseGauges =
-  | { kind: "postgres"; total: number; idle: number; waiting: number }
-  /** SQLite has one connection and no pool: the file and its write-ahead log, which checkpoints shrink. */
-  | { kind: "sqlite"; databaseBytes: number; walBytes: number };
+/** A figure of the database for /metrics, read when it is asked for, never on a request's path. */
+export interface DatabaseGauge {
+  name: string;
+  help: string;
+  read(): number;
+}
 
-const readers = new WeakMap<Db, () => DatabaseGauges>();
+const gaugesOf = new WeakMap<Db, DatabaseGauge[]>();
 
 export function rememberPostgresPool(db: Db, pool: pg.Pool): void {
-  readers.set(db, () => ({
-    kind: "postgres",
-    total: pool.totalCount,
-    idle: pool.idleCount,
-    waiting: pool.waitingCount,
-  }));
+  gaugesOf.set(db, [
+    { name: "db_pool_connections_total", help: "PostgreSQL connections open in the pool", read: () => pool.totalCount },
+    { name: "db_pool_connections_idle", help: "PostgreSQL connections open and unused", read: () => pool.idleCount },
+    {
+      name: "db_pool_requests_waiting",
+      help: "Queries waiting for a free PostgreSQL connection",
+      read: () => pool.waitingCount,
+    },
+  ]);
 }
 
+/** SQLite has one connection and no pool: what tells of its health is the file and its write-ahead log. */
 export function rememberSqliteFile(db: Db, file: string): void {
   const bytesOf = (name: string) => fs.statSync(name, { throwIfNoEntry: false })?.size ?? 0;
-  readers.set(db, () => ({ kind: "sqlite", databaseBytes: bytesOf(file), walBytes: bytesOf(`${file}-wal`) }));
+  gaugesOf.set(db, [
+    { name: "sqlite_database_bytes", help: "Size of the SQLite file", read: () => bytesOf(file) },
+    {
+      name: "sqlite_wal_bytes",
+      help: "Size of the SQLite write-ahead log, which checkpoints fold back into the file",
+      read: () => bytesOf(`${file}-wal`),
+    },
+  ]);
 }
 
-/** Read when /metrics is asked, never on a request's path. */
-export function databaseGauges(db: Db): DatabaseGauges | null {
-  return readers.get(db)?.() ?? null;
+export function databaseGauges(db: Db): readonly DatabaseGauge[] {
+  return gaugesOf.get(db) ?? [];
 }

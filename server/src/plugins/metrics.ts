@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
-import { dialectOf } from "../db/database.js";
 import { databaseGauges } from "../db/database-gauges.js";
 import { appError } from "../errors.js";
 
@@ -62,38 +61,15 @@ function gaugeConnections(app: FastifyInstance, registry: Registry): void {
       this.set(app.websocketServer?.clients.size ?? 0);
     },
   });
-  const database = (
-    name: string,
-    help: string,
-    read: (db: NonNullable<ReturnType<typeof databaseGauges>>) => number | undefined,
-  ) =>
+  for (const gauge of databaseGauges(app.db)) {
     new Gauge({
-      name,
-      help,
+      name: gauge.name,
+      help: gauge.help,
       registers: [registry],
       collect() {
-        const gauges = databaseGauges(app.db);
-        const value = gauges ? read(gauges) : undefined;
-        if (value !== undefined) this.set(value);
+        this.set(gauge.read());
       },
     });
-  if (dialectOf(app.db) === "postgres") {
-    database("db_pool_connections_total", "PostgreSQL connections open in the pool", (g) =>
-      g.kind === "postgres" ? g.total : undefined,
-    );
-    database("db_pool_connections_idle", "PostgreSQL connections open and unused", (g) =>
-      g.kind === "postgres" ? g.idle : undefined,
-    );
-    database("db_pool_requests_waiting", "Queries waiting for a free PostgreSQL connection", (g) =>
-      g.kind === "postgres" ? g.waiting : undefined,
-    );
-  } else {
-    database("sqlite_database_bytes", "Size of the SQLite file", (g) =>
-      g.kind === "sqlite" ? g.databaseBytes : undefined,
-    );
-    database("sqlite_wal_bytes", "Size of the SQLite write-ahead log, which checkpoints fold back", (g) =>
-      g.kind === "sqlite" ? g.walBytes : undefined,
-    );
   }
 }
 
