@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../test-support/accounts.js";
+import { listen, openSocket } from "../test-support/sockets.js";
 import { call, createTestApp, type TestApp } from "../test-support/test-app.js";
 import { loggableUrl } from "./request-log.js";
 
@@ -67,6 +68,17 @@ describe("the request log", () => {
     expect(reply.status).toBe(404);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ msg: "request completed", statusCode: 404, url: "/api/no/such/route" });
+  });
+
+  it("writes one line for a chat socket, as it is upgraded, without its token", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    lines.length = 0;
+    const socket = await openSocket(await listen(t.app), user.token);
+    await socket.close();
+    const socketLines = lines.filter((line) => String(line.url).startsWith("/api/ws"));
+    expect(socketLines).toHaveLength(1);
+    expect(socketLines[0]).toMatchObject({ msg: "socket upgrade", method: "GET", url: "/api/ws?token=[hidden]" });
+    expect(JSON.stringify(lines)).not.toContain(user.token);
   });
 
   it("hides every secret query parameter, wherever it stands", () => {

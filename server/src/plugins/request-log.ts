@@ -15,7 +15,14 @@ export function loggableUrl(url: string): string {
  * signed-in user. Like every line of the request (an error's included) it carries the request id.
  */
 export class OneLinePerRequest extends LogController {
-  override incomingRequest(): void {}
+  /**
+   * A WebSocket's request is answered by the upgrade, which Fastify never reports as completed:
+   * its one line is written as it comes in.
+   */
+  override incomingRequest(req: FastifyRequest): void {
+    if (req.headers.upgrade === undefined) return;
+    req.log.info({ method: req.method, url: loggableUrl(req.url), remoteAddress: req.ip }, "socket upgrade");
+  }
 
   override routeNotFound(): void {}
 
