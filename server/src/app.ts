@@ -2,7 +2,7 @@ import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
 import { type DatabaseTarget, openDatabase, refreshPlannerStatistics } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -44,12 +44,15 @@ import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
 import { nowIso } from "./lib/clock.js";
+import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { PeriodicJobs } from "./plugins/periodic-jobs.js";
+import { registerMetrics } from "./plugins/metrics.js";
 import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
+import { OneLinePerRequest } from "./plugins/request-log.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { registerWebApp } from "./plugins/web-app.js";
 
@@ -57,8 +60,10 @@ export interface BuildOptions {
   /** Overrides where the data lives (tests give each app a database of its own). */
   database?: DatabaseTarget;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Sees every route as it is registered (tests build their route table from it). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; schema?: { hide?: boolean } }) => void;
 }
 
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -71,7 +76,8 @@ export function databaseTargetOf(config: Config): DatabaseTarget {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, serializers: { req: describeRequest } },
+    logger: loggerOptions(config, options),
+    logController: new OneLinePerRequest(),
     childLoggerFactory: lazyChildLogger,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   schedulePurge(app);
 
   registerErrorEnvelope(app);
+  registerMetrics(app);
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
   registerSecurityHeaders(app);
@@ -147,13 +154,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const routes of features) {
     await app.register(routes, { prefix: "/api" });
   }
+  await registerApiDocs(app);
   await registerWebApp(app, config.webDist, app.pictureFiles.folder);
   return app;
 }
 
-/** Request log lines without secrets: the chat socket carries its token in the query. */
-function describeRequest(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.replace(/([?&]token=)[^&]*/, "$1[hidden]"), remoteAddress: req.ip };
+function loggerOptions(config: Config, options: BuildOptions): FastifyServerOptions["logger"] {
+  if (options.logger === false) return false;
+  return { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };
 }
 
 /**

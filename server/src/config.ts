@@ -116,6 +116,7 @@ const EnvSchema = z.object({
     .pipe(z.number({ error: "must be a number" }).int().min(1).max(100_000)),
   RATE_LIMIT_PREFIX: z.string().min(1).default("xianzhi:rate:"),
   WORKERS: count(os.availableParallelism(), 1, 1024),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
 });
 
 export interface Config {
@@ -157,6 +158,8 @@ export interface Config {
   rateLimitPrefix: string;
   /** `npm run start:cluster`: how many server processes share the port. */
   workers: number;
+  /** Bearer token that opens GET /metrics; null: no metrics recorded, and /metrics is a 404. */
+  metricsToken: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -223,5 +226,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
     workers: e.WORKERS,
+    metricsToken: e.METRICS_TOKEN ?? null,
   };
 }

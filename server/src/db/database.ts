@@ -12,6 +12,7 @@ import {
   type Transaction,
 } from "kysely";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
+import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
 import { checkpointInBackground } from "./sqlite-checkpoints.js";
@@ -47,7 +48,9 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
       limits: options.limits ?? DEFAULT_DATABASE_LIMITS,
       log,
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    rememberPostgresPool(db, pool);
+    return db;
   }
   const file = target.sqliteFile ?? ":memory:";
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -66,7 +69,9 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     stopCheckpoints();
     database.close();
   };
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: { ...database, close } }), plugins });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { ...database, close } }), plugins });
+  if (file !== ":memory:") rememberSqliteFile(db, file);
+  return db;
 }
 
 /**

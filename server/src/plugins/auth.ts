@@ -31,6 +31,13 @@ export async function requireUser(req: FastifyRequest): Promise<CurrentUser> {
 
 /** Looked up once per request: a per-user rate limit asks before the handler does. */
 const usersOfRequests = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+/** Who made a request, once known: for its log line. */
+const userIdsOfRequests = new WeakMap<FastifyRequest, number>();
+
+/** The signed-in user of a request whose session was looked up, for its log line. */
+export function signedInUserId(req: FastifyRequest): number | undefined {
+  return userIdsOfRequests.get(req);
+}
 
 /** For calls open to everyone that answer more to a signed-in user. */
 export function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
@@ -38,6 +45,10 @@ export function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
   if (!user) {
     user = lookUpUser(req);
     usersOfRequests.set(req, user);
+    user.then(
+      (found) => found && userIdsOfRequests.set(req, found.userId),
+      () => {},
+    );
   }
   return user;
 }
@@ -61,5 +72,6 @@ export async function requireUserWith<Row extends CurrentUser>(
   const row = await read(sessionKeyOf(token));
   if (!row) throw appError("SESSION_EXPIRED");
   usersOfRequests.set(req, Promise.resolve({ userId: row.userId, sessionId: row.sessionId }));
+  userIdsOfRequests.set(req, row.userId);
   return row;
 }

@@ -49,6 +49,12 @@ describe("serving the web app", () => {
     expect(await call(t.app, "POST", "/api/unknown")).toMatchObject({ status: 404, code: 404 });
   });
 
+  it("answers /metrics, off without METRICS_TOKEN, with a plain 404 rather than the app", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("<div id=root>");
+  });
+
   it.each([
     ["br", zlib.brotliDecompressSync],
     ["gzip", zlib.gunzipSync],

@@ -56,12 +56,17 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     if (pathname === "/api" || pathname.startsWith("/api/")) {
       const { status, code, msg } = Errors.API_NOT_FOUND;
       reply.status(status).send({ code, msg, data: null });
-    } else if (documents && !pathname.startsWith("/files/") && (req.method === "GET" || req.method === "HEAD")) {
+    } else if (documents && !servedByServer(pathname) && (req.method === "GET" || req.method === "HEAD")) {
       sendDocument(req, reply);
     } else {
       reply.status(404).type("text/plain; charset=utf-8").send("404 Not Found");
     }
   });
+}
+
+/** Paths of the server's own that are never a screen: missing pictures, /metrics when it is off. */
+function servedByServer(pathname: string): boolean {
+  return pathname.startsWith("/files/") || pathname === "/metrics";
 }
 
 const SIGNED_IN_HINT = new RegExp(`(?:^|;\\s*)${SIGNED_IN_HINT_COOKIE}=1(?:;|$)`);

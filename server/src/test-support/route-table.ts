@@ -20,7 +20,8 @@ export async function createTestAppWithRoutes(
   const seen = new Map<string, ApiRoute>();
   const t = await createTestApp(env, {
     onRoute(route) {
-      if (!route.url.startsWith("/api/")) return;
+      // Hidden routes are not API calls: the OpenAPI document and the Swagger UI pages.
+      if (!route.url.startsWith("/api/") || route.schema?.hide) return;
       for (const method of [route.method].flat()) {
         if (method === "HEAD") continue;
         const key = `${method} ${route.url}`;

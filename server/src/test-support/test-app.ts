@@ -63,7 +63,7 @@ export async function createTestDatabase(
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, "onRoute"> = {},
+  build: Pick<BuildOptions, "onRoute" | "logStream"> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-test-"));
   const database = await createTestDatabase(dataDir);
@@ -78,7 +78,7 @@ export async function createTestApp(
     }),
     webDist: env.WEB_DIST ?? null,
   };
-  const app = await buildApp(config, { ...build, database: database.target, logger: false });
+  const app = await buildApp(config, { ...build, database: database.target, logger: Boolean(build.logStream) });
   return {
     app,
     config,

@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
+import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
+import { call } from "../test-support/test-app.js";
+import type { ApiDocument } from "./api-document.js";
+
+type Parameter = { name: string; in: string; required: boolean; schema: { type?: string } };
+type JsonSchema = { required?: string[]; properties?: Record<string, unknown> };
+type Operation = {
+  parameters: Parameter[];
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema & { $ref?: string } }> };
+  security: Record<string, string[]>[];
+  responses: Record<string, unknown>;
+};
+
+/**
+ * The served OpenAPI document against the app: every route in it and nothing else, and each
+ * route refuses what the document says it requires. The routes come from the app itself, so a
+ * route added tomorrow fails here until api-routes.ts describes it.
+ */
+const t = await createTestAppWithRoutes();
+let document: ApiDocument;
+let user: RegisteredUser;
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      operation: operation as unknown as Operation,
+    })),
+  );
+const bodySchemaOf = (operation: Operation): JsonSchema | undefined => {
+  const schema = operation.requestBody?.content["application/json"]?.schema;
+  const ref = schema?.$ref?.replace("#/components/schemas/", "");
+  return ref ? (document.components.schemas[ref] as JsonSchema) : schema;
+};
+/** A URL of the route with a valid id in each path parameter, and a query. */
+const urlOf = (path: string, query = "") => `${pathWith(path.replace(/\{(\w+)\}/g, ":$1"), () => "1")}${query}`;
+
+beforeAll(async () => {
+  user = await registerUser(t.app, t.dataDir);
+  const reply = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+  expect(reply.statusCode).toBe(200);
+  document = reply.json();
+});
+afterAll(() => t.close());
+
+describe("the OpenAPI document", () => {
+  it("is OpenAPI 3.1 and lists exactly the app's routes, with their methods", () => {
+    expect(document.openapi).toBe("3.1.0");
+    const documented = operations().map((each) => each.key);
+    const registered = t.routes.map((route) => `${route.method} ${openApiPath(route.url)}`);
+    expect(documented.sort()).toEqual(registered.sort());
+  });
+
+  it("names each route's path parameters", () => {
+    for (const route of t.routes) {
+      const operation = operations().find((each) => each.key === `${route.method} ${openApiPath(route.url)}`);
+      const inPath = [...route.url.matchAll(/:(\w+)/g)].map(([, name]) => name);
+      const documented = operation?.operation.parameters.filter((each) => each.in === "path").map((each) => each.name);
+      expect(documented, route.key).toEqual(inPath);
+    }
+  });
+
+  it("says which routes need a token: they answer 401 without one", async () => {
+    const signedIn = operations().filter(
+      ({ operation }) =>
+        operation.security.length === 1 && operation.security[0]?.bearer && !operation.responses["101"],
+    );
+    expect(signedIn.length).toBeGreaterThan(30);
+    for (const { key, method, path } of signedIn) {
+      const reply = await call(t.app, method as "GET", urlOf(path), { body: method === "GET" ? undefined : {} });
+      expect(reply.status, key).toBe(401);
+    }
+  });
+
+  it("marks a body required exactly when a route refuses an empty one, naming a field it lists", async () => {
+    const withBodies = operations().filter(({ operation }) => bodySchemaOf(operation));
+    expect(withBodies.length).toBeGreaterThan(20);
+    for (const { key, method, path, operation } of withBodies) {
+      const schema = bodySchemaOf(operation) as JsonSchema;
+      const reply = await call(t.app, method as "POST", urlOf(path), { token: user.token, body: {} });
+      if (operation.requestBody?.required) {
+        expect(reply, key).toMatchObject({ status: 400, code: 400 });
+        const field = (reply.data as { issues: { field: string }[] }).issues[0]?.field ?? "";
+        expect(schema.required, key).toContain(field.split(".")[0]);
+      } else {
+        // Nothing required: whatever the answer (a business one, a 404 for id 1), no field is missing.
+        // A rule on the whole body ("change at least one field", field "") is in the summary.
+        const issues = (reply.data?.issues ?? []) as { field: string }[];
+        expect(
+          issues.filter((issue) => issue.field !== ""),
+          key,
+        ).toEqual([]);
+        if (issues.length > 0) expect((operation as { summary?: string }).summary, key).toContain("at least one");
+      }
+    }
+  });
+
+  it("has each body field read by its route: a value of the wrong type is refused, naming it", async () => {
+    for (const { key, method, path, operation } of operations()) {
+      for (const name of Object.keys(bodySchemaOf(operation)?.properties ?? {})) {
+        const reply = await call(t.app, method as "POST", urlOf(path), {
+          token: user.token,
+          body: { [name]: { x: 1 } },
+        });
+        expect(reply.status, `${key} ${name}`).toBe(400);
+        const fields = (reply.data as { issues: { field: string }[] }).issues.map((each) => each.field.split(".")[0]);
+        expect(fields, `${key} ${name}`).toContain(name);
+      }
+    }
+  });
+
+  it("lists each query's required parameters: without them the route refuses, with none missing it does not", async () => {
+    const withQueries = operations().filter(({ operation }) =>
+      operation.parameters.some((each) => each.in === "query"),
+    );
+    expect(withQueries.length).toBeGreaterThan(15);
+    for (const { key, path, operation } of withQueries) {
+      if (operation.responses["101"]) continue;
+      const required = operation.parameters.filter((each) => each.in === "query" && each.required).map((p) => p.name);
+      const reply = await call(t.app, "GET", urlOf(path), { token: user.token });
+      if (required.length > 0) {
+        expect(reply, key).toMatchObject({ status: 400, code: 400 });
+        const field = (reply.data as { issues: { field: string }[] }).issues[0]?.field ?? "";
+        expect(required, key).toContain(field.split(".")[0]);
+      } else {
+        expect(reply.data?.issues, key).toBeUndefined();
+      }
+    }
+  });
+
+  it("has each query parameter read by its route: a bad value of each is refused, naming it", async () => {
+    for (const { key, path, operation } of operations()) {
+      const queries = operation.parameters.filter((each) => each.in === "query" && each.name !== "token");
+      const required = queries.filter((each) => each.required);
+      for (const parameter of queries) {
+        // The others required get a value that passes or fails on its own; only this one is wrong.
+        const valid = required.filter((each) => each !== parameter).map((each) => `${each.name}=1`);
+        const query = `?${[...valid, `${parameter.name}=${"x".repeat(300)}`].join("&")}`;
+        const reply = await call(t.app, "GET", urlOf(path, query), { token: user.token });
+        expect(reply.status, `${key} ${parameter.name}`).toBe(400);
+        const fields = (reply.data as { issues: { field: string }[] }).issues.map((each) => each.field.split(".")[0]);
+        expect(fields, `${key} ${parameter.name}`).toContain(parameter.name);
+      }
+    }
+  });
+});
+
+describe("/api/docs", () => {
+  it("serves Swagger UI from this origin under the app's Content-Security-Policy", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toContain("text/html");
+    expect(page.headers["content-security-policy"]).toContain("script-src 'self'");
+    const scripts = [...page.body.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes ?? "");
+    expect(scripts.length).toBeGreaterThan(0);
+    // No inline script: each is a file of this origin, which the policy allows.
+    for (const attributes of scripts) {
+      const source = /src="([^"]+)"/.exec(attributes)?.[1];
+      expect(source).toMatch(/^\.\/static\//);
+      const file = await t.app.inject({ method: "GET", url: `/api/docs/${source?.slice(2)}` });
+      expect(file.statusCode, source).toBe(200);
+      expect(file.headers["content-type"]).toContain("javascript");
+    }
+    const documentThere = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(documentThere.json()).toEqual(document);
+  });
+});

@@ -1,0 +1,123 @@
+import * as contract from "@xianzhi/contract";
+import { Errors, IdSchema } from "@xianzhi/contract";
+import { z } from "zod";
+import { API_ROUTES, type RouteInput } from "./api-routes.js";
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
+type Operation = Record<string, unknown>;
+
+/** Every path parameter of the API is a row id. */
+const PATH_PARAMETERS: Record<string, z.ZodType> = { id: IdSchema, goodsId: IdSchema };
+
+/** The contract's names of its schemas, for the document's components. */
+const CONTRACT_NAMES = new Map<unknown, string>(
+  Object.entries(contract)
+    .filter(([name, value]) => name.endsWith("Schema") && value instanceof z.ZodType)
+    .map(([name, value]) => [value, name.replace(/Schema$/, "")]),
+);
+
+/** What a client sends: defaults may be left out, strings are what a query carries. */
+function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return json;
+}
+
+function pathParameters(path: string) {
+  return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => {
+    const schema = PATH_PARAMETERS[name];
+    if (!schema) throw new Error(`no schema for the path parameter ${name} of ${path}`);
+    return { name, in: "path", required: true, schema: jsonSchemaOf(schema) };
+  });
+}
+
+/** A list in the query is one comma-separated value (`goodsIds=1,2,3`); repeating it works too. */
+function queryParameters(schema: z.ZodType) {
+  const json = jsonSchemaOf(schema);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+    ...(property.type === "array" && { style: "form", explode: false }),
+  }));
+}
+
+function requestBody(input: RouteInput, components: Record<string, JsonSchema>) {
+  if (input.upload) {
+    const file = { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] };
+    return { required: true, content: { "multipart/form-data": { schema: file } } };
+  }
+  if (!input.body) return undefined;
+  const json = jsonSchemaOf(input.body);
+  const name = CONTRACT_NAMES.get(input.body);
+  if (name) components[name] = json;
+  const schema = name ? { $ref: `#/components/schemas/${name}` } : json;
+  // A missing body is read as {}: it is refused only when a field is required.
+  return { required: (json.required?.length ?? 0) > 0, content: { "application/json": { schema } } };
+}
+
+const ENVELOPE_ANSWER = {
+  description: "The envelope: `code` 200 with `data`, or another code with a Chinese `msg` (see the error table)",
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
+};
+
+function operationOf(method: string, path: string, input: RouteInput, components: Record<string, JsonSchema>) {
+  const body = requestBody(input, components);
+  const operation: Operation = {
+    operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c = "") => c.toUpperCase())}`,
+    summary: input.summary,
+    tags: [input.tag],
+    parameters: [...pathParameters(path), ...(input.query ? queryParameters(input.query) : [])],
+    ...(body && { requestBody: body }),
+    security: input.access === "signed-in" ? [{ bearer: [] }] : [{}, { bearer: [] }],
+    responses: { "200": ENVELOPE_ANSWER, default: ENVELOPE_ANSWER },
+  };
+  if (input.socketFrames) {
+    const name = CONTRACT_NAMES.get(input.socketFrames) ?? "ClientFrame";
+    components[name] = jsonSchemaOf(input.socketFrames);
+    operation.description = `A WebSocket (\`Upgrade: websocket\`). The session token goes in the query, as browsers cannot set headers on a socket. Frames the client sends: \`#/components/schemas/${name}\`; what the server sends is the contract's ServerFrame (packages/contract/src/chat.ts).`;
+    operation.parameters = [{ name: "token", in: "query", required: true, schema: { type: "string" } }];
+    operation.security = [];
+    operation.responses = { "101": { description: "Switching to the WebSocket protocol" } };
+  }
+  return operation;
+}
+
+function errorTable(): string {
+  const rows = Object.entries(Errors).map(
+    ([name, spec]) => `| ${spec.code} | ${spec.status} | ${name} | ${spec.msg} |`,
+  );
+  return ["| code | HTTP | name | msg |", "| --- | --- | --- | --- |", ...rows].join("\n");
+}
+
+/** The OpenAPI 3.1 document of the API, built once at start from the contract's zod schemas. */
+export function buildApiDocument(routes: Readonly<Record<string, RouteInput>> = API_ROUTES) {
+  const components: Record<string, JsonSchema> = {
+    Envelope: {
+      type: "object",
+      properties: { code: { type: "integer" }, msg: { type: "string" }, data: {} },
+      required: ["code", "msg", "data"],
+    },
+  };
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const [key, input] of Object.entries(routes)) {
+    const [method = "", path = ""] = key.split(" ");
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = operationOf(method, path, input, components);
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "闲置 Xianzhi API",
+      version: "1",
+      description: `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 200 is success. Business failures answer HTTP 200 with their own code; protocol failures use the HTTP status as the code. Sign in (\`POST /api/user/login/username\`) and send its \`token\` as \`Authorization: Bearer <token>\`.\n\n${errorTable()}`,
+    },
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The session token from sign-in" } },
+    },
+  };
+}
+
+export type ApiDocument = ReturnType<typeof buildApiDocument>;

@@ -1,0 +1,180 @@
+import {
+  AddPictureBodySchema,
+  BlockBodySchema,
+  ChangeEmailBodySchema,
+  ChangePasswordBodySchema,
+  ChatHistoryQuerySchema,
+  ChatTradeQuerySchema,
+  ClientFrameSchema,
+  ConfirmCaptchaBodySchema,
+  ConfirmEmailBodySchema,
+  CounterOfferBodySchema,
+  CreateChatBodySchema,
+  CreateCommentBodySchema,
+  CreateGoodsBodySchema,
+  CreateOfferBodySchema,
+  CreateReportBodySchema,
+  CreateReviewBodySchema,
+  DealsQuerySchema,
+  FavoriteBodySchema,
+  FavoriteIdsQuerySchema,
+  FollowBodySchema,
+  GoodsListQuerySchema,
+  GoodsSearchQuerySchema,
+  LoginByEmailBodySchema,
+  LoginByUsernameBodySchema,
+  MarkNotificationsReadBodySchema,
+  MyGoodsQuerySchema,
+  NotificationSettingsSchema,
+  PageQuerySchema,
+  RegisterBodySchema,
+  RenameSavedSearchBodySchema,
+  ResetPasswordBodySchema,
+  SaveSearchBodySchema,
+  SellerGoodsQuerySchema,
+  SendEmailCodeBodySchema,
+  SetGoodsStatusBodySchema,
+  SetReadBodySchema,
+  SuggestQuerySchema,
+  UpdateGoodsBodySchema,
+  UpdateProfileBodySchema,
+} from "@xianzhi/contract";
+import type { z } from "zod";
+
+/**
+ * What each /api route takes, by the contract schema its handler parses: the source of the OpenAPI
+ * document. Path parameters need no entry: `:id` and `:goodsId` are always the contract's IdSchema
+ * (see path-parameters in api-document.ts). api-docs.test.ts fails when a registered route is
+ * missing here, or when a route accepts other input than its entry says.
+ */
+export interface RouteInput {
+  summary: string;
+  tag: string;
+  /** "signed-in": 401 without a valid bearer token; "public": a token is optional. */
+  access: "public" | "signed-in";
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data with one file in the field `file`. */
+  upload?: true;
+  /** A WebSocket: the query's token signs in; the frames are described, not the HTTP exchange. */
+  socketFrames?: z.ZodType;
+}
+
+const pub = (tag: string, summary: string, input: Partial<RouteInput> = {}): RouteInput => ({
+  tag,
+  summary,
+  access: "public",
+  ...input,
+});
+const user = (tag: string, summary: string, input: Partial<RouteInput> = {}): RouteInput => ({
+  tag,
+  summary,
+  access: "signed-in",
+  ...input,
+});
+
+export const API_ROUTES: Readonly<Record<string, RouteInput>> = {
+  "GET /api/health/live": pub("health", "The process answers"),
+  "GET /api/health/ready": pub("health", "The database and Redis answer: 503 otherwise"),
+
+  "GET /api/com/captcha": pub("accounts", "A new captcha image and its id"),
+  "POST /api/com/confirmcaptcha": pub("accounts", "Solve a captcha: a captcha ticket", {
+    body: ConfirmCaptchaBodySchema,
+  }),
+  "POST /api/com/email": pub("accounts", "Send an e-mail code", { body: SendEmailCodeBodySchema }),
+  "POST /api/com/confirmemail": pub("accounts", "Check an e-mail code: an e-mail ticket", {
+    body: ConfirmEmailBodySchema,
+  }),
+  "POST /api/user/reg": pub("accounts", "Register: the session token", { body: RegisterBodySchema }),
+  "POST /api/user/login/username": pub("accounts", "Sign in by user name", { body: LoginByUsernameBodySchema }),
+  "POST /api/user/login/email": pub("accounts", "Sign in by e-mail", { body: LoginByEmailBodySchema }),
+  "POST /api/user/password/reset": pub("accounts", "Set a new password with an e-mail ticket", {
+    body: ResetPasswordBodySchema,
+  }),
+  "POST /api/user/logout": user("accounts", "End this session"),
+  "GET /api/user/getinfo": user("accounts", "The signed-in user"),
+  "PUT /api/user/userinfo": user("accounts", "Edit the profile: at least one field", { body: UpdateProfileBodySchema }),
+  "PUT /api/user/email": user("accounts", "Change the e-mail address", { body: ChangeEmailBodySchema }),
+  "PUT /api/user/password": user("accounts", "Change the password", { body: ChangePasswordBodySchema }),
+
+  "GET /api/goods/getlist": pub("goods", "Goods on sale and reserved, newest first", { query: GoodsListQuerySchema }),
+  "GET /api/goods/search/list": pub("goods", "Search goods", { query: GoodsSearchQuerySchema }),
+  "GET /api/goods/suggest": pub("goods", "Search suggestions while typing", { query: SuggestQuerySchema }),
+  "GET /api/goods/info/{id}": pub("goods", "One goods item, counted as a view"),
+  "GET /api/goods/getmylist": user("goods", "The user's own goods", { query: MyGoodsQuerySchema }),
+  "GET /api/goods/following": user("goods", "Goods of the sellers the user follows", { query: PageQuerySchema }),
+  "POST /api/goods": user("goods", "Post goods", { body: CreateGoodsBodySchema }),
+  "PUT /api/goods/{id}": user("goods", "Edit own goods: at least one field", { body: UpdateGoodsBodySchema }),
+  "PUT /api/goods/{id}/status": user("goods", "Set own goods' status", { body: SetGoodsStatusBodySchema }),
+  "DELETE /api/goods/{id}": user("goods", "Delete own goods"),
+
+  "POST /api/com/upload": user("pictures", "Upload a picture: its file id", { upload: true }),
+  "POST /api/pic/add": user("pictures", "Add an uploaded picture to own goods", { body: AddPictureBodySchema }),
+
+  "GET /api/user/{id}/profile": pub("sellers", "A seller's public profile"),
+  "GET /api/user/{id}/goods": pub("sellers", "A seller's goods", { query: SellerGoodsQuerySchema }),
+  "GET /api/user/{id}/reviews": pub("reviews", "Reviews a user received", { query: PageQuerySchema }),
+  "POST /api/reviews": user("reviews", "Review the other side of a completed deal", { body: CreateReviewBodySchema }),
+
+  "GET /api/goodscomment/getlist/{goodsId}": pub("comments", "Comments on goods", { query: PageQuerySchema }),
+  "POST /api/goodscomment": user("comments", "Comment on goods or reply", { body: CreateCommentBodySchema }),
+
+  "GET /api/fav": user("favourites", "The user's favourites", { query: PageQuerySchema }),
+  "POST /api/fav": user("favourites", "Keep goods as a favourite", { body: FavoriteBodySchema }),
+  "GET /api/fav/exists/{goodsId}": user("favourites", "Whether goods are a favourite"),
+  "GET /api/fav/ids": user("favourites", "Which of these goods are favourites, and their price drops", {
+    query: FavoriteIdsQuerySchema,
+  }),
+  "DELETE /api/fav/{goodsId}": user("favourites", "Stop keeping goods as a favourite"),
+
+  "POST /api/mychatlist/create": user("chat", "Open (or find) a chat with a user", { body: CreateChatBodySchema }),
+  "GET /api/mychatlist/getlist": user("chat", "The user's chats", { query: PageQuerySchema }),
+  "GET /api/mychatlist/unread": user("chat", "Unread messages in all chats"),
+  "PUT /api/mychatlist/setread": user("chat", "Mark a chat read", { body: SetReadBodySchema }),
+  "GET /api/chat/getlist": user("chat", "A chat's messages, newest first", { query: ChatHistoryQuerySchema }),
+  "GET /api/ws": user("chat", "The chat WebSocket: send frames in, messages and acknowledgements out", {
+    socketFrames: ClientFrameSchema,
+  }),
+
+  "POST /api/follows": user("follows", "Follow a seller", { body: FollowBodySchema }),
+  "GET /api/follows": user("follows", "Sellers the user follows", { query: PageQuerySchema }),
+  "GET /api/follows/{id}": user("follows", "Whether the user follows a seller"),
+  "DELETE /api/follows/{id}": user("follows", "Stop following a seller"),
+
+  "GET /api/saved-searches": user("saved searches", "The user's saved searches"),
+  "POST /api/saved-searches": user("saved searches", "Save a search", { body: SaveSearchBodySchema }),
+  "PUT /api/saved-searches/{id}": user("saved searches", "Rename a saved search", {
+    body: RenameSavedSearchBodySchema,
+  }),
+  "DELETE /api/saved-searches/{id}": user("saved searches", "Delete a saved search"),
+
+  "POST /api/reports": user("moderation", "Report goods, a user, a comment or a message", {
+    body: CreateReportBodySchema,
+  }),
+  "GET /api/blocks": user("moderation", "Users the user blocks"),
+  "POST /api/blocks": user("moderation", "Block a user", { body: BlockBodySchema }),
+  "DELETE /api/blocks/{id}": user("moderation", "Unblock a user"),
+
+  "GET /api/notifications": user("notifications", "The user's notifications", { query: PageQuerySchema }),
+  "GET /api/notifications/unread": user("notifications", "How many notifications are unread"),
+  "PUT /api/notifications/read": user("notifications", "Mark notifications read (all without ids)", {
+    body: MarkNotificationsReadBodySchema,
+  }),
+  "GET /api/notifications/settings": user("notifications", "Which notifications the user gets"),
+  "PUT /api/notifications/settings": user("notifications", "Choose which notifications to get", {
+    body: NotificationSettingsSchema,
+  }),
+
+  "POST /api/offers": user("offers", "Offer a price for goods", { body: CreateOfferBodySchema }),
+  "GET /api/offers": user("offers", "Offers in a chat", { query: ChatTradeQuerySchema }),
+  "POST /api/offers/{id}/accept": user("offers", "Accept an offer: the goods are reserved in a deal"),
+  "POST /api/offers/{id}/decline": user("offers", "Decline an offer"),
+  "POST /api/offers/{id}/withdraw": user("offers", "Withdraw one's offer"),
+  "POST /api/offers/{id}/counter": user("offers", "Answer an offer with another price", {
+    body: CounterOfferBodySchema,
+  }),
+
+  "GET /api/deals": user("deals", "The user's deals as buyer or seller", { query: DealsQuerySchema }),
+  "POST /api/deals/{id}/complete": user("deals", "Complete a deal: the goods are sold"),
+  "POST /api/deals/{id}/cancel": user("deals", "Cancel a deal: the goods are on sale again"),
+};
