@@ -1,5 +1,6 @@
 import type {
   CreateGoodsBody,
+  CursorPage,
   Goods,
   GoodsListQuery,
   GoodsSearchQuery,
@@ -21,6 +22,7 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import { cursorAfter, readCursor } from "./list-cursor.js";
 import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
@@ -198,14 +200,19 @@ function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQu
   return { category, minPrice, maxPrice, condition, city };
 }
 
-export async function listGoods(db: Db, query: GoodsListQuery): Promise<Page<Goods>> {
-  const { rows, total, totalCapped } = await repo.listedGoodsPage(db, filterOf(query), query.sort, pageWindow(query));
+/** A page by number, or the one after the query's cursor; either names the cursor after it. */
+export async function listGoods(db: Db, query: GoodsListQuery): Promise<CursorPage<Goods>> {
+  const { sort, cursor, pageSize } = query;
+  const window = cursor === undefined ? pageWindow(query) : { limit: pageSize, after: readCursor(sort, cursor) };
+  const { rows, total, totalCapped, more } = await repo.listedGoodsPage(db, filterOf(query), sort, window);
+  const last = rows.at(-1);
   return {
     list: toGoodsList(rows),
     total,
     page: query.page,
-    pageSize: query.pageSize,
+    pageSize,
     ...(totalCapped ? { totalCapped } : {}),
+    nextCursor: more && last ? cursorAfter(sort, last) : null,
   };
 }
 
