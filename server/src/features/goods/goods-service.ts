@@ -23,6 +23,7 @@ import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
 import { cursorAfter, readCursor } from "./list-cursor.js";
+import { listedGoodsPage } from "./listed-pages.js";
 import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
@@ -204,7 +205,7 @@ function filterOf({ category, minPrice, maxPrice, condition, city }: GoodsListQu
 export async function listGoods(db: Db, query: GoodsListQuery): Promise<CursorPage<Goods>> {
   const { sort, cursor, pageSize } = query;
   const window = cursor === undefined ? pageWindow(query) : { limit: pageSize, after: readCursor(sort, cursor) };
-  const { rows, total, totalCapped, more } = await repo.listedGoodsPage(db, filterOf(query), sort, window);
+  const { rows, total, totalCapped, more } = await listedGoodsPage(db, filterOf(query), sort, window);
   const last = rows.at(-1);
   return {
     list: toGoodsList(rows),
