@@ -269,7 +269,15 @@ describe("the phone's shell", () => {
   it("keeps the end of a page clear of the tab bar", async () => {
     await page.goto(`${running.server.url}/`);
     await waitUntilSettled(page);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // The home feed grows as a phone scrolls it: its end is where it says 没有更多了.
+    const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect
+      .poll(async () => {
+        await scrollToEnd();
+        return page.locator(".feed-end__status").textContent();
+      })
+      .toBe("没有更多了");
+    await scrollToEnd();
     const bar = await page.getByRole("navigation", { name: "主要页面" }).boundingBox();
     const lastOfMain = await page.evaluate(() => {
       const main = document.querySelector("main");

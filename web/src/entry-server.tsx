@@ -3,7 +3,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "r
 import { App } from "./app/app";
 import { appRoutes } from "./app/router";
 import { createStore } from "./app/store";
-import { type FirstScreen, type FirstScreenSource, goodsApi, loadFirstScreen } from "./features/goods";
+import { type FirstScreen, type FirstScreenSource, loadFirstScreen, upsertFirstScreen } from "./features/goods";
 
 export { countsVisit } from "./features/goods";
 export type { FirstScreenSource };
@@ -28,7 +28,7 @@ export async function renderFirstScreen(url: URL, source: FirstScreenSource): Pr
   const context = await handler.query(new Request(url));
   if (context instanceof Response) return null;
   const store = createStore("");
-  store.dispatch(goodsApi.util.upsertQueryEntries(firstScreen.entries));
+  store.dispatch(upsertFirstScreen(firstScreen.entries));
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <App store={store}>

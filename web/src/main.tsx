@@ -10,7 +10,7 @@ import { createStore } from "./app/store";
 import { createUnauthorizedHandler } from "./app/unauthorized";
 import { message } from "./components/toasts";
 import { isGuardedScreenShown, isSignedIn, signOut, syncSignedInHint } from "./features/accounts";
-import { goodsApi, readFirstScreen } from "./features/goods";
+import { readFirstScreen, upsertFirstScreen } from "./features/goods";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -22,7 +22,7 @@ const store = createStore();
 const routes = appRoutes(store.dispatch);
 // The server put the first screen's answers into the document: the screen starts from them.
 const firstScreen = readFirstScreen();
-if (firstScreen) store.dispatch(goodsApi.util.upsertQueryEntries(firstScreen.entries));
+if (firstScreen) store.dispatch(upsertFirstScreen(firstScreen.entries));
 // It rendered what anyone signed out sees: a signed-in person's screen differs, and is rendered anew.
 const hydrating = firstScreen !== null && !isSignedIn();
 

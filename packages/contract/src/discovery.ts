@@ -1,4 +1,5 @@
 import type { PublicUser } from "./accounts.js";
+import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
 import { type SearchCriteria, SearchCriteriaSchema } from "./goods.js";
 import { DiscoveryLimits } from "./values/discovery.js";
@@ -20,6 +21,13 @@ export interface FollowedSeller {
   user: PublicUser;
   followedAt: string;
 }
+
+/**
+ * GET /goods/following: the listed goods of the sellers the caller follows, newest first, by page
+ * number or onwards from a `cursor` (the `nextCursor` of the page before); answers a CursorPage.
+ */
+export const FollowingGoodsQuerySchema = withCursorNotPage(PageQuerySchema.extend({ cursor: CursorSchema.optional() }));
+export type FollowingGoodsQuery = z.infer<typeof FollowingGoodsQuerySchema>;
 
 const SavedSearchNameSchema = text().trim().min(1).max(DiscoveryLimits.savedSearchNameMax);
 

@@ -1,3 +1,4 @@
+import { text } from "./fields.js";
 import { PageLimits } from "./values/envelope.js";
 import { z } from "./zod.js";
 
@@ -6,3 +7,20 @@ export const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(PageLimits.maxPageSize).default(PageLimits.defaultPageSize),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
+
+/**
+ * A list's `cursor` parameter: a `nextCursor` the list answered (base64url characters). What it
+ * holds is the server's business; one that is not a cursor of this list is a 400 naming the field.
+ */
+export const CursorSchema = text()
+  .min(1)
+  .max(PageLimits.cursorMax)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** A cursor reads onwards from where it points: a page number beside it would contradict it. */
+export function withCursorNotPage<S extends z.ZodType<{ cursor?: string; page: number }>>(schema: S) {
+  return schema.refine((query) => query.cursor === undefined || query.page === 1, {
+    message: "翻页位置与页码不能同时使用",
+    path: ["cursor"],
+  });
+}

@@ -1,5 +1,5 @@
 import type { PublicUser } from "./accounts.js";
-import { PageQuerySchema } from "./envelope.js";
+import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
 import { IdSchema, listParam, text } from "./fields.js";
 import {
   CATEGORIES,
@@ -85,10 +85,17 @@ function priceRangeInOrder(query: { minPrice?: number; maxPrice?: number }) {
   return query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice;
 }
 
-export const GoodsListQuerySchema = PageQuerySchema.extend({
-  ...listFilters,
-  sort: z.enum(Object.keys(GOODS_SORTS) as [GoodsSort, ...GoodsSort[]]).default("latest"),
-}).refine(priceRangeInOrder, { message: "最低价不能高于最高价", path: ["minPrice"] });
+/**
+ * GET /goods/getlist: a page by number, or (with `cursor`, the `nextCursor` of the page before, in
+ * any of the sorts) the goods after that page's last, for endless scrolling; answers a CursorPage.
+ */
+export const GoodsListQuerySchema = withCursorNotPage(
+  PageQuerySchema.extend({
+    ...listFilters,
+    sort: z.enum(Object.keys(GOODS_SORTS) as [GoodsSort, ...GoodsSort[]]).default("latest"),
+    cursor: CursorSchema.optional(),
+  }).refine(priceRangeInOrder, { message: "最低价不能高于最高价", path: ["minPrice"] }),
+);
 export type GoodsListQuery = z.infer<typeof GoodsListQuerySchema>;
 
 /** A search's keyword and filters without paging or order: what a saved search keeps. */

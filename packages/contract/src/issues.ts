@@ -43,6 +43,7 @@ export const FieldLabels: Record<string, string> = {
   msgType: "消息类型",
   clientMsgId: "客户端消息编号",
   pageSize: "每页条数",
+  cursor: "翻页位置",
 };
 
 function labelOf(path: readonly PropertyKey[]): string {

@@ -1,5 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { IdSchema } from "./fields.js";
+import type { SearchCriteria } from "./goods.js";
 import { NOTIFICATION_GROUPS, type NotificationGroup, type NotificationKind } from "./values/notifications.js";
 import { z } from "./zod.js";
 
@@ -38,6 +39,8 @@ export interface Notification {
   chatId: string | null;
   dealId: string | null;
   savedSearchId: string | null;
+  /** A saved search's keyword and filters, for a `saved_search` one to open the search; null once it is deleted. */
+  searchCriteria: SearchCriteria | null;
   /** An offer's amount, or the new price of goods that got cheaper. */
   amountCents: number | null;
   /** The start of the comment or review; a saved search's name and its count of new goods (手机 · 3 件新闲置). */

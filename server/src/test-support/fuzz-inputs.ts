@@ -110,6 +110,7 @@ const fieldNames = fc.constantFrom(
   "maxPrice",
   "city",
   "goodsIds",
+  "cursor",
   "token",
   "__proto__",
   "constructor",
@@ -167,6 +168,8 @@ export const badBody: fc.Arbitrary<RawBody> = fc.oneof(
   },
 );
 
+const cursorOf = (text: string) => Buffer.from(text).toString("base64url");
+
 /** A query string of API parameter names and junk values, sometimes with repeated keys or broken escapes. */
 export const badQuery = fc
   .tuple(
@@ -180,6 +183,15 @@ export const badQuery = fc
       "&pageSize[]=5",
       // Valid enough to pass the validators and reach the queries, at their deepest page.
       "&status=sold&page=1000&pageSize=50",
+      // Cursors of the right characters holding the wrong things: junk, another order's, ids out
+      // of range, a page number beside one; and a well-formed one far past the last goods.
+      `&cursor=${cursorOf("latest.-1")}`,
+      `&cursor=${cursorOf("price_asc.1e3.1")}`,
+      `&sort=popular&cursor=${cursorOf("popular.1")}`,
+      `&cursor=${cursorOf("latest.99999999999")}`,
+      `&page=2&cursor=${cursorOf("latest.5")}`,
+      `&cursor=${cursorOf("latest.1")}`,
+      "&cursor=%F0%9F%98%80",
     ),
   )
   .map(([pairs, tail]) => {

@@ -1,4 +1,5 @@
 import type { DbOrTx } from "../../db/database.js";
+import type { ListWindow } from "../goods/listed-pages.js";
 
 /** True when the follow is new. */
 export async function insertFollow(db: DbOrTx, followerId: number, sellerId: number, createdAt: string) {
@@ -59,17 +60,28 @@ export function followedSellers(db: DbOrTx, followerId: number, window: { limit:
     .execute();
 }
 
-/** Listed goods of the sellers the user follows, newest first, and how many there are. */
-export async function followedGoodsIds(db: DbOrTx, followerId: number, window: { limit: number; offset: number }) {
+/**
+ * Listed goods of the sellers the user follows, newest first, and how many there are: a page by
+ * its offset, or the one after a cursor's id (one row more is read, to tell whether more follow).
+ */
+export async function followedGoodsIds(db: DbOrTx, followerId: number, window: ListWindow) {
   const base = db
     .selectFrom("goods")
     .where("goods.listed", "=", 1)
     .where("goods.sellerId", "in", (eb) =>
       eb.selectFrom("follows").select("follows.sellerId").where("follows.followerId", "=", followerId),
     );
+  const newest = base.select("goods.id").orderBy("goods.id", "desc");
+  const page =
+    "after" in window
+      ? newest.where("goods.id", "<", window.after.id).limit(window.limit + 1)
+      : newest.limit(window.limit).offset(window.offset);
   const [rows, count] = await Promise.all([
-    base.select("goods.id").orderBy("goods.id", "desc").limit(window.limit).offset(window.offset).execute(),
+    page.execute(),
     base.select((eb) => eb.fn.countAll<number | string>().as("n")).executeTakeFirstOrThrow(),
   ]);
-  return { ids: rows.map((row) => row.id), total: Number(count.n) };
+  const total = Number(count.n);
+  const ids = rows.slice(0, window.limit).map((row) => row.id);
+  const more = "after" in window ? rows.length > window.limit : window.offset + window.limit < total;
+  return { ids, total, more };
 }

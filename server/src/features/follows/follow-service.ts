@@ -1,4 +1,12 @@
-import type { FollowedSeller, FollowState, Goods, Page, PageQuery } from "@xianzhi/contract";
+import type {
+  CursorPage,
+  FollowedSeller,
+  FollowingGoodsQuery,
+  FollowState,
+  Goods,
+  Page,
+  PageQuery,
+} from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -6,6 +14,7 @@ import { pageWindow } from "../../lib/paging.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { findOpenUserById } from "../accounts/user-repository.js";
 import { pageOf } from "../goods/goods-service.js";
+import { cursorAfterNewest, readCursor } from "../goods/list-cursor.js";
 import * as repo from "./follow-repository.js";
 
 export { followCounts } from "./follow-repository.js";
@@ -54,8 +63,19 @@ export async function followedSellers(db: Db, followerId: number, query: PageQue
   return { list, total: followingCount, page: query.page, pageSize: query.pageSize };
 }
 
-/** The home's 关注 tab: goods on sale (or reserved) of the sellers followed, newest first. */
-export async function followedGoods(db: Db, followerId: number, query: PageQuery): Promise<Page<Goods>> {
-  const { ids, total } = await repo.followedGoodsIds(db, followerId, pageWindow(query));
-  return pageOf(db, ids, total, query);
+/**
+ * The home's 关注 tab: goods on sale (or reserved) of the sellers followed, newest first, by page
+ * or after a cursor; names the cursor after the page.
+ */
+export async function followedGoods(
+  db: Db,
+  followerId: number,
+  query: FollowingGoodsQuery,
+): Promise<CursorPage<Goods>> {
+  const { cursor, pageSize } = query;
+  const window = cursor === undefined ? pageWindow(query) : { limit: pageSize, after: readCursor("latest", cursor) };
+  const { ids, total, more } = await repo.followedGoodsIds(db, followerId, window);
+  const last = ids.at(-1);
+  const nextCursor = more && last !== undefined ? cursorAfterNewest(last) : null;
+  return { ...(await pageOf(db, ids, total, query)), nextCursor };
 }

@@ -1,4 +1,4 @@
-import { FollowBodySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import { FollowBodySchema, FollowingGoodsQuerySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
 import { requireUser } from "../../plugins/auth.js";
@@ -32,6 +32,6 @@ export async function followRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/goods/following", async (req) => {
     const me = await requireUser(req);
-    return ok(await follows.followedGoods(db, me.userId, parseInput(PageQuerySchema, req.query)));
+    return ok(await follows.followedGoods(db, me.userId, parseInput(FollowingGoodsQuerySchema, req.query)));
   });
 }

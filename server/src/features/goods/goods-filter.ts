@@ -130,6 +130,45 @@ const SORT_KEYS: Record<GoodsSort, { field: keyof SortFields; descending: boolea
   ],
 };
 
+/** Whether the sort is by id alone (newest first): its cursors hold no sort value. */
+export const sortedByIdAlone = (sort: GoodsSort) => SORT_KEYS[sort].length === 1;
+
+/** The goods' value of the sort's key before the id; none when the sort is by id alone. */
+export function sortValueOf(sort: GoodsSort, goods: SortFields): number | undefined {
+  const [first] = SORT_KEYS[sort];
+  return first && first.field !== "id" ? goods[first.field] : undefined;
+}
+
+/**
+ * The ids of the page after a place in the sort (a cursor's value and id), `where` holding: a
+ * keyset read, each list index walked from that place as the first page walks it from the top,
+ * so a deep page costs what the first does. A sort by a key and the id reads two ranges, the rest
+ * of the place's ties then the goods beyond its key, and takes the page from both (at most twice
+ * its rows to order): SQLite seeks a row value's first column only, so `(key, id) < (?, ?)` would
+ * walk every tie before the place, thousands among goods nobody keeps.
+ */
+export function idsAfter(
+  sort: GoodsSort,
+  where: RawBuilder<boolean>,
+  place: { value?: unknown; id: unknown },
+  limit: unknown,
+): RawBuilder<{ id: number }> {
+  const [first] = SORT_KEYS[sort];
+  const after = sql.raw(first?.descending ? "<" : ">");
+  if (!first || sortedByIdAlone(sort)) {
+    return sql`SELECT goods.id FROM goods WHERE ${where} AND goods.id ${after} ${place.id}
+      ORDER BY ${goodsOrder(sort)} LIMIT ${limit}`;
+  }
+  const column = sql.ref(`goods.${COLUMNS[first.field]}`);
+  const direction = sql.raw(first.descending ? "DESC" : "ASC");
+  const ties = sql`SELECT goods.id, ${column} AS sort_value FROM goods
+    WHERE ${where} AND ${column} = ${place.value} AND goods.id ${after} ${place.id} ORDER BY goods.id ${direction} LIMIT ${limit}`;
+  const beyond = sql`SELECT goods.id, ${column} AS sort_value FROM goods
+    WHERE ${where} AND ${column} ${after} ${place.value} ORDER BY ${goodsOrder(sort)} LIMIT ${limit}`;
+  return sql`SELECT id FROM (SELECT * FROM (${ties}) AS ties UNION ALL SELECT * FROM (${beyond}) AS beyond) AS onwards
+    ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit}`;
+}
+
 /** ORDER BY of a sort over the goods table; `newestFirst` stands in for "latest" where a search index gives that order. */
 export function goodsOrder(sort: GoodsSort, newestFirst?: RawBuilder<unknown>): RawBuilder<unknown> {
   if (sort === "latest" && newestFirst) return newestFirst;

@@ -1,19 +1,16 @@
-import { GoodsLimits, type GoodsSort } from "@xianzhi/contract";
+import { GoodsLimits } from "@xianzhi/contract";
 import { type Insertable, sql, type Updateable } from "kysely";
 import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
 import { preparedQueries, preparedQuery } from "../../db/prepared-query.js";
 import type { GoodsTable } from "../../db/schema.js";
 import {
-  compareGoods,
   type FilterParams,
   filterParams,
   filterShapeKey,
   type GoodsFilter,
-  goodsOrder,
   isNarrowed,
   slottedConditions,
 } from "./goods-filter.js";
-import { blockCategory, type PageBlocks, pageBlocksOf, pageStart, type StartSlots } from "./page-blocks.js";
 
 export type { GoodsFilter } from "./goods-filter.js";
 
@@ -211,69 +208,6 @@ export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise
   const [row] = await matchingCountQuery.execute(db, filter, { ...filterParams(filter), upTo: cap + 1 });
   const counted = Number(row?.n ?? 0);
   return { total: Math.min(counted, cap), totalCapped: counted > cap };
-}
-
-type PageParams = FilterParams & { limit: number; offset: number; blockCategory: string };
-type PageRow = GoodsWithSellerRow & { total?: number | string };
-
-/** The slots of the values a page start reads, those of the filter only when it has them. */
-function startSlots(filter: GoodsFilter, slot: (name: keyof PageParams) => unknown): StartSlots {
-  return {
-    offset: slot("offset"),
-    blockCategory: slot("blockCategory"),
-    category: filter.category ? slot("category") : undefined,
-    minPrice: filter.minPrice === undefined ? undefined : slot("minPrice"),
-    maxPrice: filter.maxPrice === undefined ? undefined : slot("maxPrice"),
-  };
-}
-
-/**
- * One page of listed goods with their sellers and pictures, in one query, and (unless the filter
- * narrows past the category) the total from goods_stats beside each row. Only ids are read with
- * the offset, from the list index alone; the rows themselves are then joined by id, so a deep page
- * costs an index walk, not row reads, and from counted blocks not even that (page-blocks.ts).
- * Every order has a list index, so a page is never sorted.
- */
-const listedPageQuery = preparedQueries<
-  PageParams,
-  PageRow,
-  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined }
->(
-  (db, slot, { filter, sort, blocks }) => {
-    // Deep pages start at the block their first row is in, read in the same statement as the page.
-    const start = blocks && pageStart(blocks, sort, startSlots(filter, slot));
-    const conditions = start
-      ? sql`${slottedConditions({ ...filter, ...(start.replaces && { [start.replaces]: undefined }) }, slot)} AND ${start.bound}`
-      : slottedConditions(filter, slot);
-    const page = sql<{ id: number }>`(${start ? start.with : sql``} SELECT goods.id FROM goods WHERE ${conditions}
-      ORDER BY ${goodsOrder(sort)} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
-    // No ORDER BY out here: with one, SQLite walks the whole table in that order to probe the page.
-    const rows = selectGoodsWithSeller(db).innerJoin(page.as("page"), "page.id", "goods.id");
-    if (isNarrowed(filter)) return rows;
-    const category = filter.category ? sql`WHERE category = ${slot("category")}` : sql``;
-    return rows.select(
-      sql<number | string>`(SELECT COALESCE(SUM(listed_count), 0) FROM goods_stats ${category})`.as("total"),
-    );
-  },
-  ({ filter, sort, blocks }) => `${sort}:${filterShapeKey(filter)}:${blocks}`,
-);
-
-export async function listedGoodsPage(
-  db: DbOrTx,
-  filter: GoodsFilter,
-  sort: GoodsSort,
-  page: { limit: number; offset: number },
-): Promise<{ rows: GoodsWithSellerRow[] } & ListedTotal> {
-  const blocks = pageBlocksOf(sort, filter, page.offset);
-  const params = { ...filterParams(filter), ...page, blockCategory: blockCategory(filter) };
-  const rows = await listedPageQuery.execute(db, { filter, sort, blocks }, params);
-  rows.sort(compareGoods(sort));
-  const total = rows[0]?.total;
-  // A narrowed list, or a page past the end (no row to carry the total), counts apart.
-  return {
-    rows,
-    ...(total === undefined ? await countListedGoods(db, filter) : { total: Number(total), totalCapped: false }),
-  };
 }
 
 export async function sellerGoodsIds(

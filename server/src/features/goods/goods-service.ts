@@ -1,5 +1,6 @@
 import type {
   CreateGoodsBody,
+  CursorPage,
   Goods,
   GoodsListQuery,
   GoodsSearchQuery,
@@ -22,6 +23,8 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import { cursorAfter, readCursor } from "./list-cursor.js";
+import { listedGoodsPage } from "./listed-pages.js";
 import { listedOf } from "./goods-visibility.js";
 import type { ViewCounter } from "./view-counter.js";
 
@@ -251,16 +254,22 @@ function filterOf(
   return { category, minPrice, maxPrice, condition, city, ...(blockerId !== undefined && { blockerId }) };
 }
 
-/** Listed goods; `blockerId`, a viewer who has blocked sellers, sees none of theirs. */
-export async function listGoods(db: Db, query: GoodsListQuery, blockerId?: number): Promise<Page<Goods>> {
-  const filter = filterOf(query, blockerId);
-  const { rows, total, totalCapped } = await repo.listedGoodsPage(db, filter, query.sort, pageWindow(query));
+/**
+ * A page by number, or the one after the query's cursor; either names the cursor after it.
+ * `blockerId`, a viewer who has blocked sellers, sees none of theirs.
+ */
+export async function listGoods(db: Db, query: GoodsListQuery, blockerId?: number): Promise<CursorPage<Goods>> {
+  const { sort, cursor, pageSize } = query;
+  const window = cursor === undefined ? pageWindow(query) : { limit: pageSize, after: readCursor(sort, cursor) };
+  const { rows, total, totalCapped, more } = await listedGoodsPage(db, filterOf(query, blockerId), sort, window);
+  const last = rows.at(-1);
   return {
     list: toGoodsList(rows),
     total,
     page: query.page,
-    pageSize: query.pageSize,
+    pageSize,
     ...(totalCapped ? { totalCapped } : {}),
+    nextCursor: more && last ? cursorAfter(sort, last) : null,
   };
 }
 

@@ -54,28 +54,37 @@ export async function hasUnreadLike(
 }
 
 function selectNotifications(db: DbOrTx) {
-  return db
-    .selectFrom("notifications")
-    .leftJoin("users as actor", "actor.id", "notifications.actorId")
-    .leftJoin("goods", "goods.id", "notifications.goodsId")
-    .select([
-      "notifications.id",
-      "notifications.userId",
-      "notifications.kind",
-      "notifications.actorId",
-      "actor.username as actorUsername",
-      "actor.nickname as actorNickname",
-      "actor.avatarUrl as actorAvatarUrl",
-      "goods.id as goodsId",
-      "goods.title as goodsTitle",
-      "notifications.chatId",
-      "notifications.dealId",
-      "notifications.savedSearchId",
-      "notifications.amountCents",
-      "notifications.excerpt",
-      "notifications.createdAt",
-      "notifications.readAt",
-    ]);
+  return (
+    db
+      .selectFrom("notifications")
+      .leftJoin("users as actor", "actor.id", "notifications.actorId")
+      .leftJoin("goods", "goods.id", "notifications.goodsId")
+      // The owner's own saved search only: its criteria are what the notification opens.
+      .leftJoin("savedSearches", (join) =>
+        join
+          .onRef("savedSearches.id", "=", "notifications.savedSearchId")
+          .onRef("savedSearches.userId", "=", "notifications.userId"),
+      )
+      .select([
+        "notifications.id",
+        "notifications.userId",
+        "notifications.kind",
+        "notifications.actorId",
+        "actor.username as actorUsername",
+        "actor.nickname as actorNickname",
+        "actor.avatarUrl as actorAvatarUrl",
+        "goods.id as goodsId",
+        "goods.title as goodsTitle",
+        "notifications.chatId",
+        "notifications.dealId",
+        "notifications.savedSearchId",
+        "savedSearches.criteria as savedSearchCriteria",
+        "notifications.amountCents",
+        "notifications.excerpt",
+        "notifications.createdAt",
+        "notifications.readAt",
+      ])
+  );
 }
 export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>["execute"]>>[number];
 

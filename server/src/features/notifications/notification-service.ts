@@ -8,6 +8,7 @@ import {
   type NotificationPage,
   type NotificationSettings,
   type PageQuery,
+  type SearchCriteria,
   type UnreadNotifications,
 } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
@@ -112,6 +113,7 @@ export async function toNotifications(db: DbOrTx, rows: repo.NotificationRow[]):
     chatId: id(row.chatId),
     dealId: id(row.dealId),
     savedSearchId: id(row.savedSearchId),
+    searchCriteria: row.savedSearchCriteria ? (JSON.parse(row.savedSearchCriteria) as SearchCriteria) : null,
     amountCents: row.amountCents,
     excerpt: row.excerpt,
     createdAt: row.createdAt,

@@ -145,6 +145,25 @@ describe("new goods matching a saved search", () => {
     ]);
   });
 
+  it("carries the search's keyword and filters, for the notification to open it, until the search is deleted", async () => {
+    const fan = await newUser();
+    const criteria = { keyword: "胶片相机", maxPrice: 300000, city: "上海" };
+    const search = await save(fan, { ...criteria, name: "便宜的胶片机" });
+    await settle();
+    await postGoods(t.app, seller.token, { title: "胶片相机 海鸥", location: "上海", priceCents: 80000 });
+    await settle();
+    const centre = async () =>
+      (await call<NotificationPage>(t.app, "GET", "/api/notifications", { token: fan.token })).data.list;
+    expect((await centre())[0]).toMatchObject({
+      kind: "saved_search",
+      savedSearchId: search.data.id,
+      searchCriteria: criteria,
+    });
+
+    await call(t.app, "DELETE", `/api/saved-searches/${search.data.id}`, { token: fan.token });
+    expect((await centre())[0]).toMatchObject({ kind: "saved_search", searchCriteria: null });
+  });
+
   it("matches each goods once when two rounds run at the same moment", async () => {
     const fan = await newUser();
     await save(fan, { keyword: "黑胶唱机" });

@@ -132,3 +132,34 @@ describe("the favourite heart", () => {
     expect(drops()).toEqual({});
   });
 });
+
+describe("the heart on a feed scrolled on a phone", () => {
+  it("counts on the card in whichever loaded page holds it; the next page is asked by cursor", async () => {
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      middleware: (defaults) => defaults().concat(api.middleware),
+    });
+    const arg = { page: 1, pageSize: 2, sort: "latest" as const };
+    const page = (ids: string[], nextCursor: string | null) =>
+      envelope({ list: ids.map((id) => goods(id, 3)), total: 3, page: 1, pageSize: 2, nextCursor });
+    const feed = store.dispatch(goodsApi.endpoints.goodsFeed.initiate(arg));
+    const first = await answerNext("/api/goods/getlist", page(["3", "2"], "after-2"));
+    expect(new URL(first?.url ?? "").search).toBe("?page=1&pageSize=2&sort=latest");
+    await feed;
+    const more = store.dispatch(goodsApi.endpoints.goodsFeed.initiate(arg, { direction: "forward" }));
+    const second = await answerNext("/api/goods/getlist", page(["1"], null));
+    expect(new URL(second?.url ?? "").search).toBe("?pageSize=2&sort=latest&cursor=after-2");
+    await more;
+    const wanted = () =>
+      goodsApi.endpoints.goodsFeed
+        .select(arg)(store.getState())
+        .data?.pages.map((loaded) => loaded.list.map((item) => item.favCount));
+    expect(wanted()).toEqual([[3, 3], [3]]);
+
+    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
+    await vi.waitFor(() => expect(wanted()).toEqual([[3, 3], [4]]));
+    await answerNext("/api/fav/", envelope({ exists: true, favCount: 4 }));
+    await adding;
+    expect(wanted()).toEqual([[3, 3], [4]]);
+  });
+});

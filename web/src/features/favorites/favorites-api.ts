@@ -13,17 +13,27 @@ interface MutationLifecycle {
   queryFulfilled: Promise<unknown>;
 }
 
-/** The feeds whose cards show the goods: their "N 人想要" moves with the heart. */
+/** The feeds whose cards show the goods (paged, or scrolled on a phone): their "N 人想要" moves with the heart. */
 function patchFeedCounts(state: unknown, goodsId: string, delta: number) {
+  const countOn = (list: { id: string; favCount: number }[]) => {
+    const card = list.find((goods) => goods.id === goodsId);
+    if (card) card.favCount = Math.max(0, card.favCount + delta);
+  };
   return goodsApi.util
     .selectInvalidatedBy(state as Parameters<typeof goodsApi.util.selectInvalidatedBy>[0], ["GoodsList"])
-    .filter(({ endpointName }) => endpointName === "goodsList" || endpointName === "searchGoods")
-    .map(({ endpointName, originalArgs }) =>
-      goodsApi.util.updateQueryData(endpointName as "goodsList", originalArgs, (page) => {
-        const card = page.list.find((goods) => goods.id === goodsId);
-        if (card) card.favCount = Math.max(0, card.favCount + delta);
-      }),
-    );
+    .flatMap(({ endpointName, originalArgs }) => {
+      if (endpointName === "goodsList" || endpointName === "searchGoods") {
+        return [goodsApi.util.updateQueryData(endpointName as "goodsList", originalArgs, (page) => countOn(page.list))];
+      }
+      if (endpointName === "goodsFeed" || endpointName === "followingFeed") {
+        return [
+          goodsApi.util.updateQueryData(endpointName as "goodsFeed", originalArgs, (feed) => {
+            for (const page of feed.pages) countOn(page.list);
+          }),
+        ];
+      }
+      return [];
+    });
 }
 
 /**

@@ -1,18 +1,30 @@
-import type { Goods } from "@xianzhi/contract";
-import type { Page } from "@xianzhi/contract/constants";
+import type { Goods, GoodsListQuery, GoodsSearchQuery } from "@xianzhi/contract";
+import type { CursorPage, Page } from "@xianzhi/contract/constants";
 import { paths, titles } from "../../app/paths";
-import type { goodsApi } from "./goods-api";
+import { goodsApi } from "./goods-api";
 import { homeFeedQuery, searchQuery } from "./screen-queries";
 
 /** How the server answers the goods screens' first questions: the same services as its API. */
 export interface FirstScreenSource {
   /** The list, from the query string the app would send (values as strings). */
-  goodsList(query: Record<string, string>): Promise<Page<Goods>>;
+  goodsList(query: Record<string, string>): Promise<CursorPage<Goods>>;
   searchGoods(query: Record<string, string>): Promise<Page<Goods>>;
   goodsInfo(id: string): Promise<Goods>;
 }
 
-type Entries = Parameters<typeof goodsApi.util.upsertQueryEntries>[0];
+/** The cache entries a first screen fills, of the endpoints goods screens start with. */
+type Entries = (
+  | { endpointName: "goodsList"; arg: Partial<GoodsListQuery>; value: CursorPage<Goods> }
+  | { endpointName: "searchGoods"; arg: Partial<GoodsSearchQuery>; value: Page<Goods> }
+  | { endpointName: "goodsInfo"; arg: string; value: Goods }
+  | { endpointName: "goodsFeed"; arg: Partial<GoodsListQuery>; value: ScrolledFeed }
+)[];
+
+/** An infinite query's data: the pages loaded and the cursor each was asked with. */
+interface ScrolledFeed {
+  pages: CursorPage<Goods>[];
+  pageParams: string[];
+}
 
 /** A goods screen's first answer as RTK Query's cache entries, and what the document needs of it. */
 export interface FirstScreen {
@@ -90,13 +102,35 @@ export async function loadFirstScreen(url: URL, source: FirstScreenSource): Prom
 /** The id of the element carrying the first screen's answers in the document. */
 export const FIRST_SCREEN_ELEMENT_ID = "first-screen";
 
+/**
+ * The first page of the home's list is also the first page of the feed a phone scrolls (the same
+ * question): the phone starts from it too, rather than asking again. Not put in the document twice.
+ */
+function withScrolledFeed(entries: Entries): Entries {
+  return entries.flatMap((entry) =>
+    entry.endpointName === "goodsList" && entry.arg.page === 1
+      ? [entry, { endpointName: "goodsFeed", arg: entry.arg, value: { pages: [entry.value], pageParams: [""] } }]
+      : [entry],
+  );
+}
+
 /** The first screen the server put into the document, if it did. */
 export function readFirstScreen(): Pick<FirstScreen, "routeId" | "entries"> | null {
   const text = document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent;
   if (!text) return null;
   try {
-    return JSON.parse(text);
+    const firstScreen: Pick<FirstScreen, "routeId" | "entries"> = JSON.parse(text);
+    return { ...firstScreen, entries: withScrolledFeed(firstScreen.entries) };
   } catch {
     return null;
   }
 }
+
+type UpsertedEntries = Parameters<typeof goodsApi.util.upsertQueryEntries>[0];
+
+/**
+ * Puts a first screen's answers into the cache. The cast: RTK Query's types take no list mixing
+ * endpoints once one of them is an infinite query (each entry's argument comes out as never).
+ */
+export const upsertFirstScreen = (entries: Entries) =>
+  goodsApi.util.upsertQueryEntries(entries as unknown as UpsertedEntries);

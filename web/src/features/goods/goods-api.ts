@@ -9,16 +9,41 @@ import type {
   UpdateGoodsBody,
   UploadedFile,
 } from "@xianzhi/contract";
-import type { GoodsStatus, Page } from "@xianzhi/contract/constants";
+import type { CursorPage, GoodsStatus, Page } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 
 type Query<T> = Partial<T>;
+
+/**
+ * A feed scrolled on a phone keeps its pages this long unseen (a visit to a goods page and back
+ * finds them all, and the place in them), rather than the minute of other answers.
+ */
+const SCROLLED_FEED_KEPT_SECONDS = 15 * 60;
+
+/** A scrolled feed's page parameter: the cursor to read on from, "" for the first page. */
+type FeedCursor = string;
+
+/**
+ * The first page is asked as page 1, the very question the paged list asks (one answer for both,
+ * in the server's shared answers too); the pages after it by cursor.
+ */
+const feedPageParams = <Q extends { page?: number }>(query: Q, cursor: FeedCursor) =>
+  cursor ? { ...query, page: undefined, cursor } : { ...query, page: 1 };
+
+const nextFeedCursor = (lastPage: CursorPage<Goods>) => lastPage.nextCursor ?? undefined;
 
 export const goodsApi = api.injectEndpoints({
   endpoints: (build) => ({
     goodsList: build.query<Page<Goods>, Query<GoodsListQuery>>({
       query: (params) => ({ url: "/goods/getlist", params }),
       providesTags: ["GoodsList"],
+    }),
+    /** The home feed on a phone: page after page as the user scrolls, all in one cache entry per filters and sort. */
+    goodsFeed: build.infiniteQuery<CursorPage<Goods>, Query<GoodsListQuery>, FeedCursor>({
+      infiniteQueryOptions: { initialPageParam: "", getNextPageParam: nextFeedCursor },
+      query: ({ queryArg, pageParam }) => ({ url: "/goods/getlist", params: feedPageParams(queryArg, pageParam) }),
+      providesTags: ["GoodsList"],
+      keepUnusedDataFor: SCROLLED_FEED_KEPT_SECONDS,
     }),
     searchGoods: build.query<Page<Goods>, Query<GoodsSearchQuery>>({
       query: (params) => ({ url: "/goods/search/list", params }),
@@ -28,6 +53,16 @@ export const goodsApi = api.injectEndpoints({
     followingGoods: build.query<Page<Goods>, PageQuery>({
       query: (params) => ({ url: "/goods/following", params }),
       providesTags: ["GoodsList", "Follows"],
+    }),
+    /** The 关注 tab on a phone, scrolled as the home feed is (the argument is the page size). */
+    followingFeed: build.infiniteQuery<CursorPage<Goods>, number, FeedCursor>({
+      infiniteQueryOptions: { initialPageParam: "", getNextPageParam: nextFeedCursor },
+      query: ({ queryArg, pageParam }) => ({
+        url: "/goods/following",
+        params: feedPageParams({ page: 1, pageSize: queryArg }, pageParam),
+      }),
+      providesTags: ["GoodsList", "Follows"],
+      keepUnusedDataFor: SCROLLED_FEED_KEPT_SECONDS,
     }),
     /** Completions while the user types a search: categories, then keywords from titles. */
     suggestSearch: build.query<Suggestion[], string>({
@@ -70,8 +105,10 @@ export const goodsApi = api.injectEndpoints({
 
 export const {
   useGoodsListQuery,
+  useGoodsFeedInfiniteQuery,
   useSearchGoodsQuery,
   useFollowingGoodsQuery,
+  useFollowingFeedInfiniteQuery,
   useMyGoodsQuery,
   useSuggestSearchQuery,
   useGoodsInfoQuery,

@@ -8,7 +8,7 @@ import { GoodsCard } from "./goods-card";
 import "./feed.css";
 
 /** The cards a phone shows before any scrolling (two rows of two). */
-const FIRST_SCREENFUL = 4;
+export const FIRST_SCREENFUL = 4;
 
 interface GoodsGridProps {
   page: Page<Goods> | undefined;
@@ -23,21 +23,24 @@ interface GoodsGridProps {
   cardPriceNote?: (goods: Goods) => ReactNode;
 }
 
+/** The grid's place while its first goods are on their way. */
+export function GoodsGridSkeleton() {
+  return (
+    <div className="goods-grid" aria-busy="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <div className="goods-card goods-card--skeleton" key={i}>
+          <PlainSkeletonImage className="goods-card__skeleton-image" />
+          <PlainSkeleton rows={2} title={false} />
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /** A page of goods cards with skeletons while loading, an empty state, and pages. */
 export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction, cardPriceNote }: GoodsGridProps) {
-  if (loading && !page) {
-    return (
-      <div className="goods-grid" aria-busy="true">
-        {Array.from({ length: 8 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-          <div className="goods-card goods-card--skeleton" key={i}>
-            <PlainSkeletonImage className="goods-card__skeleton-image" />
-            <PlainSkeleton rows={2} title={false} />
-          </div>
-        ))}
-      </div>
-    );
-  }
+  if (loading && !page) return <GoodsGridSkeleton />;
   if (!page || page.list.length === 0) return <Empty description={empty} className="goods-empty" />;
   return (
     <>

@@ -1,4 +1,5 @@
 import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract/constants";
+import type { ReactNode } from "react";
 import { titles } from "../../app/paths";
 import { PlainSelect, Segmented } from "../../components/plain-controls";
 import { useDocumentTitle } from "../../components/use-document-title";
@@ -9,9 +10,11 @@ import { useFavoriteMarks } from "../favorites/ui";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { FollowingFeed } from "./following-feed";
-import { useGoodsListQuery } from "./goods-api";
+import { useGoodsFeedInfiniteQuery, useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
-import { homeFeedQuery } from "./screen-queries";
+import { homeFeedQuery, scrolledHomeFeedQuery } from "./screen-queries";
+import { ScrollingGoodsGrid } from "./scrolling-goods-grid";
+import { usePhoneLayout } from "./use-phone-layout";
 
 const categoryOptions = [
   { label: "全部", value: "" as const },
@@ -55,14 +58,38 @@ export default function HomeScreen() {
   );
 }
 
-/** Everything on sale, by category, filters and sort, as the address says. */
+/** The list by pages (a wide screen): page numbers under it, in the address. */
+function PagedGoods({ params, update, empty }: { params: URLSearchParams; update: UpdateParams; empty: ReactNode }) {
+  const { data, isFetching } = useGoodsListQuery(homeFeedQuery(params));
+  const favoriteMarks = useFavoriteMarks(data?.list);
+  return (
+    <GoodsGrid
+      page={data}
+      loading={isFetching}
+      empty={empty}
+      onPage={(next) => update({ page: String(next) })}
+      {...favoriteMarks}
+    />
+  );
+}
+
+/** The list scrolled on a phone: the next goods come as the end nears, no page numbers. */
+function ScrolledGoods({ params, empty }: { params: URLSearchParams; empty: ReactNode }) {
+  const feed = useGoodsFeedInfiniteQuery(scrolledHomeFeedQuery(params));
+  return <ScrollingGoodsGrid feed={feed} empty={empty} />;
+}
+
+/**
+ * Everything on sale, by category, filters and sort, as the address says: scrolled on a phone,
+ * paged on a wide screen. A change of filters or sort is another list, from its top.
+ */
 function RecommendedFeed({ params, update }: { params: URLSearchParams; update: UpdateParams }) {
   const category = (params.get("category") ?? "") as Category | "";
   const sort = (params.get("sort") ?? "latest") as GoodsSort;
   const filters = readFeedFilters(params);
-  const { data, isFetching } = useGoodsListQuery(homeFeedQuery(params));
-  const favoriteMarks = useFavoriteMarks(data?.list);
+  const phone = usePhoneLayout();
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
+  const empty = <NothingMatches values={filters} onChange={changeFilters} otherwise="这里还没有闲置，去发布第一件吧" />;
 
   return (
     <>
@@ -85,13 +112,11 @@ function RecommendedFeed({ params, update }: { params: URLSearchParams; update: 
         </div>
       </div>
       <ActiveFilters values={filters} onChange={changeFilters} />
-      <GoodsGrid
-        page={data}
-        loading={isFetching}
-        empty={<NothingMatches values={filters} onChange={changeFilters} otherwise="这里还没有闲置，去发布第一件吧" />}
-        onPage={(next) => update({ page: String(next) })}
-        {...favoriteMarks}
-      />
+      {phone ? (
+        <ScrolledGoods params={params} empty={empty} />
+      ) : (
+        <PagedGoods params={params} update={update} empty={empty} />
+      )}
     </>
   );
 }

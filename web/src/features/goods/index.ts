@@ -11,6 +11,7 @@ export {
   type FirstScreenSource,
   loadFirstScreen,
   readFirstScreen,
+  upsertFirstScreen,
 } from "./first-load";
 export { goodsApi, useGoodsInfoQuery } from "./goods-api";
 export { prefetchGoodsScreen } from "./screen-queries";

@@ -3,6 +3,7 @@ import type { Category, GoodsSort, SearchSort } from "@xianzhi/contract/constant
 import type { AppDispatch } from "../../app/store";
 import { feedFilterQuery, readFeedFilters } from "./feed-filter-values";
 import { goodsApi } from "./goods-api";
+import { isPhoneLayout } from "./use-phone-layout";
 
 export const FEED_PAGE_SIZE = 20;
 
@@ -21,6 +22,14 @@ export function homeFeedQuery(params: URLSearchParams): Partial<GoodsListQuery> 
   return { ...feedQuery(params), sort: (params.get("sort") ?? "latest") as GoodsSort };
 }
 
+/**
+ * What the home screen's feed asks for on a phone, which scrolls rather than pages: from the top,
+ * whatever page the address names (its first page is the same question as the list's page 1).
+ */
+export function scrolledHomeFeedQuery(params: URLSearchParams): Partial<GoodsListQuery> {
+  return { ...homeFeedQuery(params), page: 1 };
+}
+
 /** What the search screen asks for at its address (nothing without a keyword). */
 export function searchQuery(params: URLSearchParams): Partial<GoodsSearchQuery> {
   const keyword = (params.get("keyword") ?? "").trim();
@@ -33,7 +42,12 @@ export function searchQuery(params: URLSearchParams): Partial<GoodsSearchQuery> 
  */
 export const prefetchGoodsScreen = {
   home: (dispatch: AppDispatch, url: URL) => {
-    dispatch(goodsApi.util.prefetch("goodsList", homeFeedQuery(url.searchParams), {}));
+    // A phone's feed kept from before (back from a goods page) keeps its pages: asked only when missing.
+    if (isPhoneLayout()) {
+      dispatch(goodsApi.endpoints.goodsFeed.initiate(scrolledHomeFeedQuery(url.searchParams), { subscribe: false }));
+    } else {
+      dispatch(goodsApi.util.prefetch("goodsList", homeFeedQuery(url.searchParams), {}));
+    }
   },
   search: (dispatch: AppDispatch, url: URL) => {
     const query = searchQuery(url.searchParams);

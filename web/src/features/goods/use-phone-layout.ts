@@ -10,13 +10,15 @@ const subscribe = (onChange: () => void) => {
 };
 
 /**
+ * Whether the screen is phone-sized at this moment (outside React: a route's loader); never on the
+ * server, whose render runs the loaders too.
+ */
+export const isPhoneLayout = () => typeof window !== "undefined" && window.matchMedia(PHONE_QUERY).matches;
+
+/**
  * Whether the screen is phone-sized now; follows rotation and resizing. The server's render does not
  * know the screen: it renders the wide layout, and so does the browser while taking its markup over.
  */
 export function usePhoneLayout(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isPhoneLayout, () => false);
 }

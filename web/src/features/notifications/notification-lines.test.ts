@@ -21,6 +21,7 @@ function notification(fields: Partial<Notification> = {}): Notification {
     chatId: null,
     dealId: null,
     savedSearchId: null,
+    searchCriteria: null,
     amountCents: null,
     excerpt: "",
     createdAt: "2026-11-23T10:00:00.000Z",
@@ -68,6 +69,15 @@ describe("what a notification opens", () => {
 
   it("opens its chat where it has one, before the goods", () => {
     expect(notificationTarget(notification({ kind: "offer_received", chatId: "9" }))).toBe("/chat?chatId=9");
+  });
+
+  it("opens the search of a saved search with its keyword and filters; its newest match once it is deleted", () => {
+    const news = { kind: "saved_search" as const, actor: null, savedSearchId: "5" };
+    const searchCriteria = { keyword: "胶片 相机", maxPrice: 30000, condition: ["good" as const], city: "上海" };
+    expect(notificationTarget(notification({ ...news, searchCriteria }))).toBe(
+      "/search_result?keyword=%E8%83%B6%E7%89%87+%E7%9B%B8%E6%9C%BA&maxPrice=300&condition=good&city=%E4%B8%8A%E6%B5%B7",
+    );
+    expect(notificationTarget(notification(news))).toBe("/goodsinfo/42");
   });
 
   it("opens nothing when the goods are gone", () => {

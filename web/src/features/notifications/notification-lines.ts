@@ -2,6 +2,7 @@ import type { Notification, NotificationKind } from "@xianzhi/contract";
 import { NOTIFICATION_KINDS } from "@xianzhi/contract/constants";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { searchAddress } from "../goods";
 
 /** Kinds the product itself tells, with nobody before the sentence ("你收藏的闲置降价了"). */
 const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search", "moderation_warning"]);
@@ -34,10 +35,15 @@ export function notificationDetail(notification: Pick<Notification, "kind" | "am
 }
 
 /**
- * Where tapping the line leads: the chat it belongs to (an offer made in a chat), else the goods
- * it is about (a comment, a favourite, a price drop); nowhere when the goods are gone.
+ * Where tapping the line leads: the search a saved search's news are about (its keyword and
+ * filters), the chat it belongs to (an offer made in a chat), else the goods it is about (a
+ * comment, a favourite, a price drop, the newest match of a saved search since deleted); nowhere
+ * when the goods are gone.
  */
-export function notificationTarget(notification: Pick<Notification, "chatId" | "goods">): string | null {
+export function notificationTarget(
+  notification: Pick<Notification, "chatId" | "goods" | "searchCriteria">,
+): string | null {
+  if (notification.searchCriteria) return searchAddress(notification.searchCriteria);
   if (notification.chatId) return `${paths.chat}?chatId=${encodeURIComponent(notification.chatId)}`;
   if (notification.goods) return paths.goodsInfo(notification.goods.id);
   return null;

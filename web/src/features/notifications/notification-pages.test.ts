@@ -10,6 +10,7 @@ const notification = (id: number, read = false): Notification => ({
   chatId: null,
   dealId: null,
   savedSearchId: null,
+  searchCriteria: null,
   amountCents: null,
   excerpt: "",
   createdAt: "2026-11-23T10:00:00.000Z",
