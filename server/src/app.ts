@@ -26,9 +26,11 @@ import { createNotifier } from "./features/notifications/notifier.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
 import { expireOffers, remindExpiringOffers } from "./features/offers/offer-service.js";
 import { offerRoutes } from "./features/offers/routes.js";
+import { servePictureFiles } from "./features/pictures/file-routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
-import { PictureFiles } from "./features/pictures/picture-files.js";
+import { servePicturesFrom } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
+import { openPictureFiles } from "./features/pictures/picture-storage.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { reviewRoutes } from "./features/reviews/routes.js";
 import { savedSearchRoutes } from "./features/saved-searches/routes.js";
@@ -82,7 +84,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", createMailer(config, app.log));
-  app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
+  app.decorate("pictureFiles", await openPictureFiles(config));
+  servePicturesFrom(app.pictureFiles.store);
   app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
   app.decorate("notifier", createNotifier(db, app.hub, app.log));
   app.decorate("goodsViews", new ViewCounter(db, app.log));
@@ -91,6 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.mailer.close();
     await app.hub.close();
     await app.goodsViews.close();
+    app.pictureFiles.store.close();
     await db.destroy();
   });
 
@@ -101,7 +105,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorEnvelope(app);
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.s3 ? [new URL(config.s3.publicUrl).origin] : []);
   // A GET has no body: nothing to decompress, so no decompression hook on reads.
   app.addHook("onRoute", (route) => {
     if (readsOnly(route)) route.decompress ??= false;
@@ -133,7 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   for (const routes of features) {
     await app.register(routes, { prefix: "/api" });
   }
-  await registerWebApp(app, config.webDist, app.pictureFiles.folder);
+  await servePictureFiles(app, app.pictureFiles.store);
+  await registerWebApp(app, config.webDist);
   return app;
 }
 
