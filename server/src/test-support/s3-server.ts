@@ -21,9 +21,16 @@ export interface S3Server {
   stop(): Promise<void>;
   /** Dates an object's last write back by `ageMs`, as a crash long ago would have left it. */
   age(key: string, ageMs: number): Promise<void>;
+  /** The bucket's keys, sorted, read from s3rver's folder: what is there, whatever the app says. */
+  keys(): Promise<string[]>;
+  /** Writes an object as another client would (s3rver takes unsigned requests). */
+  put(key: string, body: string | Buffer): Promise<void>;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
 }
+
+/** s3rver keeps each object in its folder as <bucket>/<key>._S3rver_object. */
+const OBJECT_SUFFIX = "._S3rver_object";
 
 const s3rverBin = createRequire(import.meta.url).resolve("s3rver/bin/s3rver.js");
 
@@ -96,7 +103,18 @@ export async function s3Server(): Promise<S3Server> {
     },
     async age(key, ageMs) {
       const writtenAt = new Date(Date.now() - ageMs);
-      await fs.utimes(path.join(folder, bucket, `${key}._S3rver_object`), writtenAt, writtenAt);
+      await fs.utimes(path.join(folder, bucket, `${key}${OBJECT_SUFFIX}`), writtenAt, writtenAt);
+    },
+    async keys() {
+      const names = await fs.readdir(path.join(folder, bucket)).catch(() => []);
+      return names
+        .filter((name) => name.endsWith(OBJECT_SUFFIX))
+        .map((name) => name.slice(0, -OBJECT_SUFFIX.length))
+        .sort();
+    },
+    async put(key, body) {
+      const response = await fetch(`${endpoint}/${bucket}/${key}`, { method: "PUT", body });
+      if (!response.ok) throw new Error(`s3rver refused ${key}: ${response.status}`);
     },
     async close() {
       await server.stop();

@@ -136,7 +136,7 @@ export async function editGoods(
     return fileIds ? setGoodsPictures(tx, userId, goodsId, fileIds) : [];
   });
   outbox.push();
-  await deps.files.remove(unusedFiles);
+  await deps.files.discard(unusedFiles);
   return goodsDetail(deps.db, goodsId);
 }
 
@@ -189,7 +189,7 @@ export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: numb
     await repo.adjustListedCount(tx, goods.category, -goods.listed);
     return pictures.map((picture) => picture.fileId);
   });
-  await deps.files.remove(fileIds);
+  await deps.files.discard(fileIds);
   return null;
 }
 

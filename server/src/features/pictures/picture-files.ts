@@ -21,8 +21,9 @@ export type StoredName = { kind: "temporary" } | { kind: "picture"; fileId: stri
 const TEMPORARY_SUFFIX = ".upload";
 const PICTURE_NAME = /^([0-9a-f]{32})(?:-thumb)?\.webp$/;
 
+const SAVED_PREFIX = "/files/";
 /** Where pictures are served from: "/files/" on disk, the store's public address with S3. */
-let servedFrom = "/files/";
+let servedFrom = SAVED_PREFIX;
 
 /**
  * Set once as the app starts, from its picture store. A process serves its pictures from one place,
@@ -36,6 +37,18 @@ export function servePicturesFrom(store: PictureStore): void {
 /** Where a picture's two versions are served from. */
 export function pictureUrls(fileId: string): { url: string; thumbUrl: string } {
   return { url: `${servedFrom}${webName(fileId)}`, thumbUrl: `${servedFrom}${thumbName(fileId)}` };
+}
+
+/**
+ * The address to save for a picture as the API answered it (an avatar, a chat picture):
+ * "/files/<name>" whatever the store, so saved rows outlive a move to a bucket or a new public
+ * address (/files/ leads to the store). Null for an address that is not of a picture here.
+ */
+export function savedPictureAddress(address: string): { fileId: string; saved: string } | null {
+  const prefix = [SAVED_PREFIX, servedFrom].find((start) => address.startsWith(start));
+  const name = prefix === undefined ? "" : address.slice(prefix.length);
+  const stored = storedNameOf(name);
+  return stored?.kind === "picture" ? { fileId: stored.fileId, saved: `${SAVED_PREFIX}${name}` } : null;
 }
 
 const webName = (fileId: string) => `${fileId}.webp`;
@@ -113,6 +126,14 @@ export class PictureFiles {
 
   async remove(fileIds: string[]): Promise<void> {
     await this.store.remove(fileIds.flatMap((fileId) => [webName(fileId), thumbName(fileId)]));
+  }
+
+  /**
+   * Removes the files of pictures whose rows are gone, after the change committed: a store away
+   * then must not fail what was done. The orphan sweep removes what stays, as for a crash.
+   */
+  async discard(fileIds: string[]): Promise<void> {
+    await this.remove(fileIds).catch(() => {});
   }
 
   async exists(fileId: string): Promise<boolean> {
