@@ -18,11 +18,15 @@ export interface PictureTestApp extends TestApp {
   kind: PictureStoreKind;
   /** The bucket's server, to stop and start; null on disk. */
   s3: S3Server | null;
+  /** Where the API's picture addresses start: the server's /files/, or the bucket's public address. */
+  servedFrom: string;
   /**
    * Every file the pictures left: the store's and the work folder's (temporary files of uploads),
    * sorted; on disk they are one folder.
    */
   leftFiles(): Promise<string[]>;
+  /** Dates a stored file's last write back by `ageMs`. */
+  age(name: string, ageMs: number): Promise<void>;
   /** A file in the store as a crash leaves it, last written `ageMs` ago. */
   leaveStored(name: string, ageMs: number): Promise<string>;
   /** A temporary file of an upload cut off, in the work folder, last written `ageMs` ago. */
@@ -54,15 +58,22 @@ export async function createPictureTestApp(
   env: Record<string, string> = {},
 ): Promise<PictureTestApp> {
   const s3 = kind === "s3" ? await s3Server() : null;
-  const t = await createTestApp({ ...s3?.env, ...env });
+  // The start-up purge runs on while a test leaves files: it must not take the ones left hours "ago".
+  const t = await createTestApp({ UPLOAD_GRACE_SECONDS: "604800", ...s3?.env, ...env });
   const workFolder = path.join(t.dataDir, "uploads");
   const workFiles = async () => (await fs.readdir(workFolder).catch(() => [])).sort();
   return {
     ...t,
     kind,
     s3,
+    servedFrom: s3 ? `${s3.publicUrl}/` : "/files/",
     async leftFiles() {
       return [...(s3 ? await s3.keys() : []), ...(await workFiles())].sort();
+    },
+    async age(name, ageMs) {
+      if (s3) return s3.age(name, ageMs);
+      const writtenAt = new Date(Date.now() - ageMs);
+      await fs.utimes(path.join(workFolder, name), writtenAt, writtenAt);
     },
     async leaveStored(name, ageMs) {
       if (!s3) return leaveFile(workFolder, name, ageMs);

@@ -70,6 +70,19 @@ function launch(port: number, folder: string, bucket: string): Promise<ChildProc
   });
 }
 
+/**
+ * s3rver answers a PUT before its file is flushed: a date set on the file before the last write
+ * would be lost. Waits (bounded) until the file holds all its bytes.
+ */
+async function writtenOut(file: string, size: number): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const stats = await fs.stat(file).catch(() => null);
+    if (stats?.size === size) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`s3rver did not finish writing ${file}`);
+}
+
 export async function s3Server(): Promise<S3Server> {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-s3-"));
   const port = await freePort();
@@ -115,6 +128,7 @@ export async function s3Server(): Promise<S3Server> {
     async put(key, body) {
       const response = await fetch(`${endpoint}/${bucket}/${key}`, { method: "PUT", body });
       if (!response.ok) throw new Error(`s3rver refused ${key}: ${response.status}`);
+      await writtenOut(path.join(folder, bucket, `${key}${OBJECT_SUFFIX}`), Buffer.byteLength(body));
     },
     async close() {
       await server.stop();
