@@ -26,9 +26,10 @@ const SAVED_PREFIX = "/files/";
 let servedFrom = SAVED_PREFIX;
 
 /**
- * Set once as the app starts, from its picture store. A process serves its pictures from one place,
+ * Set as the app starts, from its picture store. A process serves its pictures from one place,
  * and the addresses are made by mappers deep in every feature (goods, covers of chats and deals),
- * which need no store passed down for it.
+ * which need no store passed down for it. Hence two apps with different stores cannot live in one
+ * process: the last one built names the place for both (tests build one store at a time).
  */
 export function servePicturesFrom(store: PictureStore): void {
   servedFrom = store.urlOf("");
