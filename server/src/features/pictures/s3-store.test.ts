@@ -127,3 +127,18 @@ describe("pictures in a bucket", () => {
     ).toMatchObject({ status: 400, msg: "头像须是你在本站上传的图片" });
   });
 });
+
+describe("generated goods' pictures in a bucket", () => {
+  it("share a drawing by a copy in the bucket; removing one keeps the other", async () => {
+    const fileId = await uploadFileId(t.app, user.token);
+    const copy = await t.app.pictureFiles.share(fileId);
+    expect(await t.leftFiles()).toEqual(expect.arrayContaining([`${copy}.webp`, `${copy}-thumb.webp`]));
+    const [original, shared] = [
+      await t.load(`${t.servedFrom}${fileId}.webp`),
+      await t.load(`${t.servedFrom}${copy}.webp`),
+    ];
+    expect(shared.bytes.equals(original.bytes)).toBe(true);
+    await t.app.pictureFiles.remove([fileId]);
+    expect(await t.app.pictureFiles.exists(copy)).toBe(true);
+  });
+});
