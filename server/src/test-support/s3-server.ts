@@ -24,7 +24,7 @@ export interface S3Server {
   /** The bucket's keys, sorted, read from s3rver's folder: what is there, whatever the app says. */
   keys(): Promise<string[]>;
   /** Writes an object as another client would (s3rver takes unsigned requests). */
-  put(key: string, body: string | Buffer): Promise<void>;
+  put(key: string, body: string): Promise<void>;
   /** Stops it and removes its folder. */
   close(): Promise<void>;
 }
