@@ -20,9 +20,9 @@ export interface RunningServer {
 
 /**
  * The real server with the built web app (web/dist, or another build's directory: the web
- * benchmark's reference), demo data and a database of its own.
+ * benchmark's reference), demo data and a database of its own; `env` adds settings (a bucket).
  */
-export async function startServer(webDist = builtWebApp): Promise<RunningServer> {
+export async function startServer(webDist = builtWebApp, env: Record<string, string> = {}): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, "index.html"))) {
     throw new Error("web/dist is missing: run `npm run build` first (npm test does)");
   }
@@ -34,6 +34,7 @@ export async function startServer(webDist = builtWebApp): Promise<RunningServer>
     DEMO_DATA: "true",
     // The journeys play several people from one address.
     RATE_LIMIT_MULTIPLIER: "100",
+    ...env,
   });
   const app = await buildApp(config, { logger: false });
   await app.listen({ port: 0, host: "127.0.0.1" });

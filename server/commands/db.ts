@@ -6,8 +6,6 @@
  *   npm run db:seed -- --goods 100000 [--force]  adds generated goods with pictures
  * Reset and seed refuse a database on another machine unless told --force.
  */
-import fs from "node:fs/promises";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { databaseTargetOf } from "../src/app.js";
 import { type Config, ConfigError, loadConfig, repoRoot } from "../src/config.js";
@@ -15,7 +13,7 @@ import { type Db, openDatabase } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { type SeedLog, seedDemoData } from "../src/demo/seed.js";
 import { readEnvironment } from "../src/env-files.js";
-import { PictureFiles } from "../src/features/pictures/picture-files.js";
+import { openPictureFiles } from "../src/features/pictures/picture-storage.js";
 import { describeDatabase, dropEverything, isLocalDatabase } from "./database-target.js";
 import { seedGeneratedGoods } from "./generated-goods.js";
 
@@ -55,18 +53,22 @@ async function main(): Promise<void> {
 }
 
 async function run(command: Command, db: Db, config: Config, goods: number): Promise<void> {
-  const files = new PictureFiles(path.join(config.dataDir, "uploads"));
+  const files = await openPictureFiles(config);
   const where = describeDatabase(config);
-  if (command === "reset") {
-    await dropEverything(db);
-    // The pictures of the rows just dropped; e-mails in the outbox stay.
-    await fs.rm(files.folder, { recursive: true, force: true });
-    console.log(`${where}: every table dropped`);
+  try {
+    if (command === "reset") {
+      await dropEverything(db);
+      // The pictures of the rows just dropped, in the folder or the bucket; e-mails in the outbox stay.
+      await files.removeEverything();
+      console.log(`${where}: every table dropped`);
+    }
+    await migrateToLatest(db);
+    console.log(`${where}: migrated`);
+    if (command === "reset") await seedDemoData(db, files, log);
+    if (command === "seed") await seedGeneratedGoods(db, files, goods, log);
+  } finally {
+    files.store.close();
   }
-  await migrateToLatest(db);
-  console.log(`${where}: migrated`);
-  if (command === "reset") await seedDemoData(db, files, log);
-  if (command === "seed") await seedGeneratedGoods(db, files, goods, log);
 }
 
 main().catch((error: unknown) => {

@@ -52,6 +52,8 @@ describe("security headers", () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).toContain("object-src 'none'");
     expect(policy).not.toContain("unsafe-eval");
+    // Pictures from here only (a bucket's origin is added when there is one: s3-store.test.ts).
+    expect(policy).toContain("img-src 'self' data: blob:;");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");
     expect(response.headers["x-frame-options"]).toBe("SAMEORIGIN");
   });

@@ -32,9 +32,11 @@ import { expireOffers, remindExpiringOffers } from "./features/offers/offer-serv
 import { offerRoutes } from "./features/offers/routes.js";
 import { purgeDeletedAccounts } from "./features/own-data/account-deletion.js";
 import { ownDataRoutes } from "./features/own-data/routes.js";
+import { servePictureFiles } from "./features/pictures/file-routes.js";
 import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
-import { PictureFiles } from "./features/pictures/picture-files.js";
+import { servePicturesFrom } from "./features/pictures/picture-files.js";
 import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
+import { openPictureFiles } from "./features/pictures/picture-storage.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { reviewRoutes } from "./features/reviews/routes.js";
 import { savedSearchRoutes } from "./features/saved-searches/routes.js";
@@ -48,8 +50,8 @@ import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
-import { PeriodicJobs } from "./plugins/periodic-jobs.js";
 import { registerMetrics } from "./plugins/metrics.js";
+import { PeriodicJobs } from "./plugins/periodic-jobs.js";
 import { registerRateLimits } from "./plugins/rate-limit.js";
 import { createHub } from "./plugins/realtime.js";
 import { OneLinePerRequest } from "./plugins/request-log.js";
@@ -95,7 +97,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("config", config);
   app.decorate("db", db);
   app.decorate("mailer", createMailer(config, app.log));
-  app.decorate("pictureFiles", new PictureFiles(path.join(config.dataDir, "uploads")));
+  app.decorate("pictureFiles", await openPictureFiles(config));
+  servePicturesFrom(app.pictureFiles.store);
   app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
   app.decorate("notifier", createNotifier(db, app.hub, app.log));
   app.decorate("goodsViews", new ViewCounter(db, app.log));
@@ -108,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     app.mailer.close();
     await app.hub.close();
     await app.goodsViews.close();
+    app.pictureFiles.store.close();
     await db.destroy();
   });
 
@@ -120,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetrics(app);
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config.s3 ? [new URL(config.s3.publicUrl).origin] : []);
   // A GET has no body: nothing to decompress, so no decompression hook on reads.
   app.addHook("onRoute", (route) => {
     if (readsOnly(route)) route.decompress ??= false;
@@ -155,7 +159,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(routes, { prefix: "/api" });
   }
   await registerApiDocs(app);
-  await registerWebApp(app, config.webDist, app.pictureFiles.folder);
+  await servePictureFiles(app, app.pictureFiles.store);
+  await registerWebApp(app, config.webDist);
   return app;
 }
 

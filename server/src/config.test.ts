@@ -104,3 +104,44 @@ describe("RATE_LIMIT_MULTIPLIER", () => {
     expect(() => loadConfig({ RATE_LIMIT_MULTIPLIER: "off" })).toThrow(/RATE_LIMIT_MULTIPLIER="off"/);
   });
 });
+
+describe("S3_*", () => {
+  const bucket = { S3_BUCKET: "xianzhi-pictures", S3_PUBLIC_URL: "https://pictures.example.com" };
+
+  it("keeps pictures on disk unless S3_BUCKET is set", () => {
+    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" }).s3).toBeNull();
+  });
+
+  it("reads the bucket, the endpoint, the region, the keys and the public address", () => {
+    const config = loadConfig({
+      ...bucket,
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_REGION: "cn-east-1",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+    });
+    expect(config.s3).toEqual({
+      bucket: "xianzhi-pictures",
+      endpoint: "http://127.0.0.1:9000",
+      region: "cn-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      publicUrl: "https://pictures.example.com",
+      forcePathStyle: true,
+    });
+    expect(loadConfig(bucket).s3).toMatchObject({ endpoint: null, region: "us-east-1", forcePathStyle: false });
+  });
+
+  it("refuses a bucket without its public address, half a key pair and a bad address, naming them", () => {
+    expect(() => loadConfig({ S3_BUCKET: "b" }, { S3_BUCKET: ".env" })).toThrow(
+      /S3_PUBLIC_URL: must be set with S3_BUCKET/,
+    );
+    expect(() => loadConfig({ ...bucket, S3_ACCESS_KEY_ID: "key" })).toThrow(
+      /S3_SECRET_ACCESS_KEY: must be set with S3_ACCESS_KEY_ID/,
+    );
+    expect(() => loadConfig({ ...bucket, S3_PUBLIC_URL: "pictures.example.com" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...bucket, S3_ENDPOINT: "ftp://store" })).toThrow(/S3_ENDPOINT="ftp:\/\/store"/);
+  });
+});

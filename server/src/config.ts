@@ -117,7 +117,29 @@ const EnvSchema = z.object({
   RATE_LIMIT_PREFIX: z.string().min(1).default("xianzhi:rate:"),
   WORKERS: count(os.availableParallelism(), 1, 1024),
   METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: optionalUrl(["http", "https"]),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: optionalUrl(["http", "https"]),
+  S3_FORCE_PATH_STYLE: flag.default(false),
 });
+
+/** An S3-compatible bucket for the pictures, instead of DATA_DIR/uploads. */
+export interface S3Config {
+  bucket: string;
+  /** null: AWS S3 itself, found from the region. */
+  endpoint: string | null;
+  region: string;
+  /** Unset: the AWS SDK's own lookup (AWS_* variables, ~/.aws, an instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Where browsers load the objects from: the bucket's public address or a CDN in front. */
+  publicUrl: string;
+  /** https://endpoint/bucket/key rather than https://bucket.endpoint/key (MinIO and most self-hosted stores). */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   port: number;
@@ -160,6 +182,8 @@ export interface Config {
   workers: number;
   /** Bearer token that opens GET /metrics; null: no metrics recorded, and /metrics is a 404. */
   metricsToken: string | null;
+  /** null keeps the pictures on disk, in DATA_DIR/uploads. */
+  s3: S3Config | null;
 }
 
 export class ConfigError extends Error {}
@@ -227,5 +251,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     rateLimitPrefix: e.RATE_LIMIT_PREFIX,
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN ?? null,
+    s3: s3ConfigOf(e, sources),
+  };
+}
+
+/** The S3 variables that only make sense together. */
+function s3ConfigOf(e: z.output<typeof EnvSchema>, sources: VariableSources): S3Config | null {
+  const problems: string[] = [];
+  const need = (name: keyof typeof e, message: string) => {
+    if (e[name] !== undefined) return;
+    const source = sources[name] ? ` (from ${sources[name]})` : "";
+    problems.push(`  ${name}${source}: ${message}`);
+  };
+  if (!e.S3_BUCKET) return null;
+  need("S3_PUBLIC_URL", "must be set with S3_BUCKET: the address browsers load the pictures from");
+  if (e.S3_SECRET_ACCESS_KEY) need("S3_ACCESS_KEY_ID", "must be set with S3_SECRET_ACCESS_KEY");
+  if (e.S3_ACCESS_KEY_ID) need("S3_SECRET_ACCESS_KEY", "must be set with S3_ACCESS_KEY_ID");
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT ?? null,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    publicUrl: e.S3_PUBLIC_URL as string,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

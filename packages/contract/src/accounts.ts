@@ -78,9 +78,11 @@ export type LoginByEmailBody = z.infer<typeof LoginByEmailBodySchema>;
 
 /**
  * Avatars are pictures the user uploaded here, as the upload answered them ("/files/<fileId>.webp"
- * or its thumbnail): an address elsewhere would tell another server about everyone who sees it.
+ * or its thumbnail, or the same names at the picture store's address when the server keeps them
+ * in a bucket): an address elsewhere would tell another server about everyone who sees it. The
+ * server checks the address is its own store's and the picture the user's.
  */
-export const AVATAR_URL_PATTERN = /^\/files\/([A-Za-z0-9]{1,64})(?:-thumb)?\.webp$/;
+export const AVATAR_URL_PATTERN = /^(?:\/files|https?:\/\/[^\s?#]+)\/([A-Za-z0-9]{1,64})(?:-thumb)?\.webp$/;
 
 /** The upload an avatar address shows, or null for none. */
 export function avatarFileId(avatarUrl: string): string | null {

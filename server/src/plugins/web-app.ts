@@ -8,22 +8,9 @@ import { WebDocuments } from "./first-screen.js";
 /**
  * Serves the built web app next to the API: hashed assets cached for a year, documents never,
  * and every client route answered with the app's document so the app's router decides (its 404
- * screen included); the goods screens' documents carry the screen itself (see WebDocuments). Unknown /api paths get the 404 envelope instead, missing pictures a plain 404.
+ * screen included); the goods screens' documents carry the screen itself (see WebDocuments). Unknown /api paths get the 404 envelope instead, missing pictures (/files/, served by the pictures feature) a plain 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null, uploads: string): Promise<void> {
-  // Picture files never change under their random names, so they are cached for good.
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: "/files/",
-    decorateReply: false,
-    index: false,
-    allowedPath: (pathName) => pathName.endsWith(".webp"),
-    setHeaders(res) {
-      res.header("cache-control", "public, max-age=31536000, immutable");
-    },
-  });
-
+export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
   const hasApp = webDist !== null && fs.existsSync(path.join(webDist, "index.html"));
   if (webDist !== null && !hasApp) app.log.warn({ webDist }, "no built web app found: serving the API only");
   if (hasApp) {

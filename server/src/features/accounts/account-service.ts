@@ -19,7 +19,7 @@ import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
 import type { Mailer } from "../../plugins/mail.js";
 import { refuseSuspended } from "../moderation/suspensions.js";
-import { requireOwnAvatar } from "./avatar.js";
+import { ownAvatarAddress } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import { emailChangedNotice } from "./email-notices.js";
 import {
@@ -124,10 +124,10 @@ export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
 }
 
 export async function updateProfile(db: Db, userId: number, body: UpdateProfileBody): Promise<UserInfo> {
-  if (body.avatarUrl) await requireOwnAvatar(db, userId, body.avatarUrl);
+  const avatarUrl = body.avatarUrl ? await ownAvatarAddress(db, userId, body.avatarUrl) : body.avatarUrl;
   const user = await updateUser(db, userId, {
     ...(body.nickname !== undefined && { nickname: body.nickname }),
-    ...(body.avatarUrl !== undefined && { avatarUrl: body.avatarUrl || null }),
+    ...(avatarUrl !== undefined && { avatarUrl: avatarUrl || null }),
     ...(body.bio !== undefined && { bio: body.bio }),
     updatedAt: nowIso(),
   });

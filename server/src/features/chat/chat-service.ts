@@ -21,6 +21,7 @@ import { findOpenUserById, isClosedAccount } from "../accounts/user-repository.j
 import { requireNotBlocked } from "../blocks/block-service.js";
 import { pageWindow, requireGoods } from "../goods/goods-service.js";
 import { coverThumbUrls } from "../pictures/covers.js";
+import { savedPictureAddress } from "../pictures/picture-files.js";
 import * as repo from "./chat-repository.js";
 
 type MessageRow = NonNullable<Awaited<ReturnType<typeof repo.insertNewMessage>>>;
@@ -175,15 +176,21 @@ export async function setRead(
   };
 }
 
-/** Image messages show pictures uploaded here; goods messages point at goods that exist. */
-async function checkContent(db: DbOrTx, frame: SendFrame): Promise<void> {
-  if (frame.msgType === "image" && !/^\/files\/[0-9a-f]{32}\.webp$/.test(frame.content)) {
-    throw appError("BAD_IMAGE_MESSAGE");
+/**
+ * Image messages show pictures uploaded here (web size), saved as "/files/…" whatever the picture
+ * store; goods messages point at goods that exist. Returns the content to store.
+ */
+async function checkedContent(db: DbOrTx, frame: SendFrame): Promise<string> {
+  if (frame.msgType === "image") {
+    const picture = savedPictureAddress(frame.content);
+    if (!picture || picture.saved !== `/files/${picture.fileId}.webp`) throw appError("BAD_IMAGE_MESSAGE");
+    return picture.saved;
   }
   if (frame.msgType === "goods") {
     if (!/^[1-9]\d{0,9}$/.test(frame.content)) throw appError("BAD_FRAME", "商品消息须是商品编号");
     await requireGoods(db, Number(frame.content));
   }
+  return frame.content;
 }
 
 export interface SentMessage {
@@ -203,17 +210,18 @@ export async function sendMessage(db: Db, senderId: number, frame: SendFrame): P
   await requireNotBlocked(db, senderId, peerId);
   const memberIds = [senderId, peerId];
   const earlier = () => repo.findMessageByClientId(db, senderId, frame.clientMsgId);
+  let content = frame.content;
   if (frame.msgType !== "text") {
     // A resend answers what was stored, even if what it points at has gone since.
     const stored = await earlier();
     if (stored) return { message: toMessage(stored), memberIds };
-    await checkContent(db, frame);
+    content = await checkedContent(db, frame);
   }
   const row = await repo.insertNewMessage(db, {
     chatId,
     senderId,
     type: frame.msgType,
-    content: frame.content,
+    content,
     clientMsgId: frame.clientMsgId,
     createdAt: nowIso(),
   });

@@ -23,9 +23,9 @@ import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
 import { searchGoodsIds } from "./goods-search.js";
+import { listedOf } from "./goods-visibility.js";
 import { cursorAfter, readCursor } from "./list-cursor.js";
 import { listedGoodsPage } from "./listed-pages.js";
-import { listedOf } from "./goods-visibility.js";
 import type { ViewCounter } from "./view-counter.js";
 
 export interface GoodsDeps {
@@ -183,7 +183,7 @@ export async function editGoods(
     return fileIds ? setGoodsPictures(tx, userId, goodsId, fileIds) : [];
   });
   outbox.push();
-  await deps.files.remove(unusedFiles);
+  await deps.files.discard(unusedFiles);
   return goodsDetail(deps.db, goodsId);
 }
 
@@ -242,7 +242,7 @@ export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: numb
     await repo.adjustListedCount(tx, goods.category, -goods.listed);
     return pictures.map((picture) => picture.fileId);
   });
-  await deps.files.remove(fileIds);
+  await deps.files.discard(fileIds);
   return null;
 }
 

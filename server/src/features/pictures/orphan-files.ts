@@ -1,6 +1,7 @@
 import type { DbOrTx } from "../../db/database.js";
 import { type PictureFiles, storedNameOf } from "./picture-files.js";
 import { fileIdsWithRows } from "./picture-repository.js";
+import type { PictureStore } from "./picture-store.js";
 
 export interface OrphansRemoved {
   temporaries: number;
@@ -12,7 +13,8 @@ export interface OrphansRemoved {
  * and picture files whose row was never committed (the process died between writing the files
  * and inserting the row). Only files last written before the grace period go: an upload in flight,
  * on this process or another on the same folder, writes its temporary file as the bytes come and
- * commits its row right after writing its files.
+ * commits its row right after writing its files. Both places are walked: the store, and the work
+ * folder where uploads are received when the store is a bucket.
  */
 export async function purgeOrphanFiles(
   db: DbOrTx,
@@ -20,9 +22,18 @@ export async function purgeOrphanFiles(
   graceMs: number,
   now = Date.now(),
 ): Promise<OrphansRemoved> {
-  const cutoff = now - graceMs;
   const removed: OrphansRemoved = { temporaries: 0, pictureFiles: 0 };
-  for await (const names of files.namesInBatches()) {
+  for (const place of files.leftoverPlaces()) {
+    const fromPlace = await purgeOrphansOf(db, place, now - graceMs);
+    removed.temporaries += fromPlace.temporaries;
+    removed.pictureFiles += fromPlace.pictureFiles;
+  }
+  return removed;
+}
+
+async function purgeOrphansOf(db: DbOrTx, place: PictureStore, cutoff: number): Promise<OrphansRemoved> {
+  const removed: OrphansRemoved = { temporaries: 0, pictureFiles: 0 };
+  for await (const names of place.namesInBatches()) {
     const temporaries: string[] = [];
     const pictures: { name: string; fileId: string }[] = [];
     for (const name of names) {
@@ -32,8 +43,8 @@ export async function purgeOrphanFiles(
     }
     const withRows = new Set(await fileIdsWithRows(db, [...new Set(pictures.map((picture) => picture.fileId))]));
     const orphans = pictures.filter((picture) => !withRows.has(picture.fileId)).map((picture) => picture.name);
-    removed.temporaries += await files.removeIfWrittenBefore(temporaries, cutoff);
-    removed.pictureFiles += await files.removeIfWrittenBefore(orphans, cutoff);
+    removed.temporaries += await place.removeIfWrittenBefore(temporaries, cutoff);
+    removed.pictureFiles += await place.removeIfWrittenBefore(orphans, cutoff);
   }
   return removed;
 }

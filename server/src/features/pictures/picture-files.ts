@@ -5,12 +5,13 @@ import { pipeline } from "node:stream/promises";
 import { UploadLimits } from "@xianzhi/contract";
 import sharp from "sharp";
 import { appError } from "../../errors.js";
+import { DiskPictureStore, type PictureStore } from "./picture-store.js";
 
 export interface ProcessedPicture {
   fileId: string;
   width: number;
   height: number;
-  /** Both versions on disk together. */
+  /** Both versions in the store together. */
   bytes: number;
 }
 
@@ -20,10 +21,39 @@ export type StoredName = { kind: "temporary" } | { kind: "picture"; fileId: stri
 const TEMPORARY_SUFFIX = ".upload";
 const PICTURE_NAME = /^([0-9a-f]{32})(?:-thumb)?\.webp$/;
 
+const SAVED_PREFIX = "/files/";
+/** Where pictures are served from: "/files/" on disk, the store's public address with S3. */
+let servedFrom = SAVED_PREFIX;
+
+/**
+ * Set as the app starts, from its picture store. A process serves its pictures from one place,
+ * and the addresses are made by mappers deep in every feature (goods, covers of chats and deals),
+ * which need no store passed down for it. Hence two apps with different stores cannot live in one
+ * process: the last one built names the place for both (tests build one store at a time).
+ */
+export function servePicturesFrom(store: PictureStore): void {
+  servedFrom = store.urlOf("");
+}
+
 /** Where a picture's two versions are served from. */
 export function pictureUrls(fileId: string): { url: string; thumbUrl: string } {
-  return { url: `/files/${fileId}.webp`, thumbUrl: `/files/${fileId}-thumb.webp` };
+  return { url: `${servedFrom}${webName(fileId)}`, thumbUrl: `${servedFrom}${thumbName(fileId)}` };
 }
+
+/**
+ * The address to save for a picture as the API answered it (an avatar, a chat picture):
+ * "/files/<name>" whatever the store, so saved rows outlive a move to a bucket or a new public
+ * address (/files/ leads to the store). Null for an address that is not of a picture here.
+ */
+export function savedPictureAddress(address: string): { fileId: string; saved: string } | null {
+  const prefix = [SAVED_PREFIX, servedFrom].find((start) => address.startsWith(start));
+  const name = prefix === undefined ? "" : address.slice(prefix.length);
+  const stored = storedNameOf(name);
+  return stored?.kind === "picture" ? { fileId: stored.fileId, saved: `${SAVED_PREFIX}${name}` } : null;
+}
+
+const webName = (fileId: string) => `${fileId}.webp`;
+const thumbName = (fileId: string) => `${fileId}-thumb.webp`;
 
 /** The file type as the bytes tell it; a name or a Content-Type header can say anything. */
 export function sniffImageType(head: Buffer): (typeof UploadLimits.types)[number] | null {
@@ -36,28 +66,31 @@ export function sniffImageType(head: Buffer): (typeof UploadLimits.types)[number
 }
 
 /**
- * Pictures on disk: every upload is re-encoded to WebP twice (web size and thumbnail), which drops
- * all metadata, the EXIF location included, and turns the file into one the server made itself.
+ * Pictures in their store: every upload is re-encoded to WebP twice (web size and thumbnail), which
+ * drops all metadata, the EXIF location included, and turns the file into one the server made
+ * itself. An upload is received into a temporary file of the work folder (on disk, whatever the
+ * store) and its two versions are written to the store only once both are made.
  */
 export class PictureFiles {
-  constructor(readonly folder: string) {}
+  private readonly workFiles: DiskPictureStore;
 
-  private pathOf(fileId: string, version: "web" | "thumb"): string {
-    return path.join(this.folder, version === "web" ? `${fileId}.webp` : `${fileId}-thumb.webp`);
+  constructor(
+    readonly store: PictureStore,
+    readonly workFolder: string,
+  ) {
+    this.workFiles =
+      store instanceof DiskPictureStore && store.folder === workFolder ? store : new DiskPictureStore(workFolder);
   }
 
   /** Streams an upload to a temporary file and processes it; on any failure nothing stays behind. */
   async receive(upload: NodeJS.ReadableStream & { truncated?: boolean }): Promise<ProcessedPicture> {
-    await fs.mkdir(this.folder, { recursive: true });
+    await fs.mkdir(this.workFolder, { recursive: true });
     const fileId = randomBytes(16).toString("hex");
-    const temporary = path.join(this.folder, `${fileId}${TEMPORARY_SUFFIX}`);
+    const temporary = path.join(this.workFolder, `${fileId}${TEMPORARY_SUFFIX}`);
     try {
       await pipeline(upload, (await fs.open(temporary, "w")).createWriteStream());
       if (upload.truncated) throw appError("FILE_TOO_LARGE");
       return await this.process(temporary, fileId);
-    } catch (error) {
-      await this.remove([fileId]);
-      throw error;
     } finally {
       await fs.rm(temporary, { force: true });
     }
@@ -65,100 +98,91 @@ export class PictureFiles {
 
   /** Makes the two versions of a picture from any image sharp reads (demo data uses it too). */
   async process(source: string | Buffer, fileId = randomBytes(16).toString("hex")): Promise<ProcessedPicture> {
-    await fs.mkdir(this.folder, { recursive: true });
     if (typeof source === "string") await checkType(source);
-    const image = () =>
-      sharp(source, { failOn: "truncated", limitInputPixels: 50_000_000, animated: false })
-        // Applies the EXIF orientation before the metadata goes.
-        .rotate();
+    const { web, thumb } = await encode(source);
     try {
-      const web = await image()
-        .resize({ width: UploadLimits.webSize, height: UploadLimits.webSize, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toFile(this.pathOf(fileId, "web"));
-      const thumb = await image()
-        .resize({
-          width: UploadLimits.thumbSize,
-          height: UploadLimits.thumbSize,
-          fit: "inside",
-          withoutEnlargement: true,
-        })
-        .webp({ quality: 78 })
-        .toFile(this.pathOf(fileId, "thumb"));
-      return { fileId, width: web.width, height: web.height, bytes: web.size + thumb.size };
+      await this.store.put(webName(fileId), web.data);
+      await this.store.put(thumbName(fileId), thumb.data);
     } catch (error) {
-      await this.remove([fileId]);
-      if (
-        error instanceof Error &&
-        /Input|VipsJpeg|png|gif|webp|truncated|premature|corrupt|pixel limit/i.test(error.message)
-      ) {
-        throw appError("BROKEN_IMAGE");
-      }
+      // A store that failed the write may fail this too: the orphan sweep removes what stays.
+      await this.remove([fileId]).catch(() => {});
       throw error;
     }
+    return { fileId, width: web.info.width, height: web.info.height, bytes: web.info.size + thumb.info.size };
   }
 
   /**
-   * A new picture made of another's files, hard-linked: generated goods (npm run db:seed) show a
-   * handful of drawings without a copy of the bytes each. Removing either picture keeps the other.
+   * A new picture made of another's files (hard links on disk, server-side copies in a bucket):
+   * generated goods (npm run db:seed) show a handful of drawings without sending the bytes each.
+   * Removing either picture keeps the other.
    */
   async share(fileId: string): Promise<string> {
     const copy = randomBytes(16).toString("hex");
-    await Promise.all(
-      (["web", "thumb"] as const).map((version) => fs.link(this.pathOf(fileId, version), this.pathOf(copy, version))),
-    );
+    await Promise.all([
+      this.store.copy(webName(fileId), webName(copy)),
+      this.store.copy(thumbName(fileId), thumbName(copy)),
+    ]);
     return copy;
   }
 
   async remove(fileIds: string[]): Promise<void> {
-    await Promise.all(
-      fileIds.flatMap((fileId) =>
-        (["web", "thumb"] as const).map((version) => fs.rm(this.pathOf(fileId, version), { force: true })),
-      ),
-    );
+    await this.store.remove(fileIds.flatMap((fileId) => [webName(fileId), thumbName(fileId)]));
   }
 
   /**
-   * The folder's file names a batch at a time: a folder of any size is walked in bounded memory.
-   * Files added or removed meanwhile may be seen or not; the next walk sees them.
+   * Removes the files of pictures whose rows are gone, after the change committed: a store away
+   * then must not fail what was done. The orphan sweep removes what stays, as for a crash.
    */
-  async *namesInBatches(batchSize = 500): AsyncGenerator<string[]> {
-    const folder = await fs.opendir(this.folder).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return null;
-      throw error;
-    });
-    if (!folder) return;
-    let batch: string[] = [];
-    for await (const entry of folder) {
-      if (!entry.isFile()) continue;
-      batch.push(entry.name);
-      if (batch.length === batchSize) {
-        yield batch;
-        batch = [];
-      }
-    }
-    if (batch.length > 0) yield batch;
-  }
-
-  /** Removes those of the named files last written before the cutoff; returns how many went. */
-  async removeIfWrittenBefore(names: string[], cutoffMs: number): Promise<number> {
-    const removed = await Promise.all(
-      names.map(async (name) => {
-        const file = path.join(this.folder, name);
-        const stats = await fs.stat(file).catch(() => null);
-        if (!stats || stats.mtimeMs >= cutoffMs) return false;
-        await fs.rm(file, { force: true });
-        return true;
-      }),
-    );
-    return removed.filter(Boolean).length;
+  async discard(fileIds: string[]): Promise<void> {
+    await this.remove(fileIds).catch(() => {});
   }
 
   async exists(fileId: string): Promise<boolean> {
-    return fs.access(this.pathOf(fileId, "web")).then(
-      () => true,
-      () => false,
-    );
+    return this.store.exists(webName(fileId));
+  }
+
+  /** Every picture and temporary file the server wrote (db:reset); other files in the bucket stay. */
+  async removeEverything(): Promise<void> {
+    for (const place of this.leftoverPlaces()) {
+      for await (const names of place.namesInBatches()) {
+        await place.remove(names.filter((name) => storedNameOf(name) !== null));
+      }
+    }
+  }
+
+  /**
+   * Where files of interrupted uploads may be left: the store (pictures without a row) and the work
+   * folder (temporary files); one place when the store is the work folder itself.
+   */
+  leftoverPlaces(): PictureStore[] {
+    return this.workFiles === this.store ? [this.store] : [this.store, this.workFiles];
+  }
+}
+
+/** The web-sized version and the thumbnail, as WebP bytes. */
+async function encode(source: string | Buffer) {
+  const image = () =>
+    sharp(source, { failOn: "truncated", limitInputPixels: 50_000_000, animated: false })
+      // Applies the EXIF orientation before the metadata goes.
+      .rotate();
+  const version = (size: number, quality: number) =>
+    image()
+      .resize({ width: size, height: size, fit: "inside", withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+  try {
+    return {
+      web: await version(UploadLimits.webSize, 82),
+      thumb: await version(UploadLimits.thumbSize, 78),
+    };
+  } catch (error) {
+    if (
+      error instanceof Error &&
+      /Input|VipsJpeg|png|gif|webp|truncated|premature|corrupt|pixel limit/i.test(error.message)
+    ) {
+      throw appError("BROKEN_IMAGE");
+    }
+    throw error;
   }
 }
 
