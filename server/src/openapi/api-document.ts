@@ -1,13 +1,18 @@
 import * as contract from "@xianzhi/contract";
-import { Errors, IdSchema } from "@xianzhi/contract";
+import { Errors, IdSchema, ModerationTargetParamsSchema } from "@xianzhi/contract";
 import { z } from "zod";
 import { API_ROUTES, type RouteInput } from "./api-routes.js";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 type Operation = Record<string, unknown>;
 
-/** Every path parameter of the API is a row id. */
-const PATH_PARAMETERS: Record<string, z.ZodType> = { id: IdSchema, goodsId: IdSchema };
+/** The API's path parameters: row ids, and the kind of a moderated target. */
+const PATH_PARAMETERS: Record<string, z.ZodType> = {
+  id: IdSchema,
+  goodsId: IdSchema,
+  targetType: ModerationTargetParamsSchema.shape.targetType,
+  targetId: IdSchema,
+};
 
 /** The contract's names of its schemas, for the document's components. */
 const CONTRACT_NAMES = new Map<unknown, string>(
@@ -53,7 +58,14 @@ function requestBody(input: RouteInput, components: Record<string, JsonSchema>) 
   if (name) components[name] = json;
   const schema = name ? { $ref: `#/components/schemas/${name}` } : json;
   // A missing body is read as {}: it is refused only when a field is required.
-  return { required: (json.required?.length ?? 0) > 0, content: { "application/json": { schema } } };
+  return { required: requiresAField(json), content: { "application/json": { schema } } };
+}
+
+/** Whether {} is refused: a field is required, or each of the body's kinds (oneOf) requires one. */
+function requiresAField(json: JsonSchema): boolean {
+  if ((json.required?.length ?? 0) > 0) return true;
+  const kinds = (json.oneOf ?? json.anyOf) as JsonSchema[] | undefined;
+  return kinds !== undefined && kinds.length > 0 && kinds.every(requiresAField);
 }
 
 const ENVELOPE_ANSWER = {
@@ -69,7 +81,8 @@ function operationOf(method: string, path: string, input: RouteInput, components
     tags: [input.tag],
     parameters: [...pathParameters(path), ...(input.query ? queryParameters(input.query) : [])],
     ...(body && { requestBody: body }),
-    security: input.access === "signed-in" ? [{ bearer: [] }] : [{}, { bearer: [] }],
+    security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
+    ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
     responses: { "200": ENVELOPE_ANSWER, default: ENVELOPE_ANSWER },
   };
   if (input.socketFrames) {

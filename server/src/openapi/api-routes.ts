@@ -16,19 +16,23 @@ import {
   CreateReportBodySchema,
   CreateReviewBodySchema,
   DealsQuerySchema,
+  DeleteAccountBodySchema,
   FavoriteBodySchema,
   FavoriteIdsQuerySchema,
   FollowBodySchema,
+  FollowingGoodsQuerySchema,
   GoodsListQuerySchema,
   GoodsSearchQuerySchema,
   LoginByEmailBodySchema,
   LoginByUsernameBodySchema,
   MarkNotificationsReadBodySchema,
+  ModerationActionBodySchema,
   MyGoodsQuerySchema,
   NotificationSettingsSchema,
   PageQuerySchema,
   RegisterBodySchema,
   RenameSavedSearchBodySchema,
+  ReportQueueQuerySchema,
   ResetPasswordBodySchema,
   SaveSearchBodySchema,
   SellerGoodsQuerySchema,
@@ -38,6 +42,8 @@ import {
   SuggestQuerySchema,
   UpdateGoodsBodySchema,
   UpdateProfileBodySchema,
+  WordRuleBodySchema,
+  WordRuleUpdateBodySchema,
 } from "@xianzhi/contract";
 import type { z } from "zod";
 
@@ -50,8 +56,11 @@ import type { z } from "zod";
 export interface RouteInput {
   summary: string;
   tag: string;
-  /** "signed-in": 401 without a valid bearer token; "public": a token is optional. */
-  access: "public" | "signed-in";
+  /**
+   * "signed-in": 401 without a valid bearer token; "moderator": that, and 403 for a user who is not
+   * a moderator; "public": a token is optional.
+   */
+  access: "public" | "signed-in" | "moderator";
   query?: z.ZodType;
   body?: z.ZodType;
   /** multipart/form-data with one file in the field `file`. */
@@ -64,6 +73,12 @@ const pub = (tag: string, summary: string, input: Partial<RouteInput> = {}): Rou
   tag,
   summary,
   access: "public",
+  ...input,
+});
+const moderator = (summary: string, input: Partial<RouteInput> = {}): RouteInput => ({
+  tag: "admin",
+  summary,
+  access: "moderator",
   ...input,
 });
 const user = (tag: string, summary: string, input: Partial<RouteInput> = {}): RouteInput => ({
@@ -96,13 +111,19 @@ export const API_ROUTES: Readonly<Record<string, RouteInput>> = {
   "PUT /api/user/userinfo": user("accounts", "Edit the profile: at least one field", { body: UpdateProfileBodySchema }),
   "PUT /api/user/email": user("accounts", "Change the e-mail address", { body: ChangeEmailBodySchema }),
   "PUT /api/user/password": user("accounts", "Change the password", { body: ChangePasswordBodySchema }),
+  "POST /api/user/delete": user("accounts", "Close the account (注销账号), after the password", {
+    body: DeleteAccountBodySchema,
+  }),
+  "GET /api/user/export": user("accounts", "All of the user's data as one JSON file"),
 
   "GET /api/goods/getlist": pub("goods", "Goods on sale and reserved, newest first", { query: GoodsListQuerySchema }),
   "GET /api/goods/search/list": pub("goods", "Search goods", { query: GoodsSearchQuerySchema }),
   "GET /api/goods/suggest": pub("goods", "Search suggestions while typing", { query: SuggestQuerySchema }),
   "GET /api/goods/info/{id}": pub("goods", "One goods item, counted as a view"),
   "GET /api/goods/getmylist": user("goods", "The user's own goods", { query: MyGoodsQuerySchema }),
-  "GET /api/goods/following": user("goods", "Goods of the sellers the user follows", { query: PageQuerySchema }),
+  "GET /api/goods/following": user("goods", "Goods of the sellers the user follows", {
+    query: FollowingGoodsQuerySchema,
+  }),
   "POST /api/goods": user("goods", "Post goods", { body: CreateGoodsBodySchema }),
   "PUT /api/goods/{id}": user("goods", "Edit own goods: at least one field", { body: UpdateGoodsBodySchema }),
   "PUT /api/goods/{id}/status": user("goods", "Set own goods' status", { body: SetGoodsStatusBodySchema }),
@@ -154,6 +175,21 @@ export const API_ROUTES: Readonly<Record<string, RouteInput>> = {
   "GET /api/blocks": user("moderation", "Users the user blocks"),
   "POST /api/blocks": user("moderation", "Block a user", { body: BlockBodySchema }),
   "DELETE /api/blocks/{id}": user("moderation", "Unblock a user"),
+
+  // The console's calls (npm run make-moderator makes the first moderator).
+  "GET /api/admin/reports": moderator("Open reports grouped by target", { query: ReportQueueQuerySchema }),
+  "GET /api/admin/review": moderator("Goods held for review by a prohibited word", { query: PageQuerySchema }),
+  "GET /api/admin/targets/{targetType}/{targetId}": moderator("A reported target with its context"),
+  "POST /api/admin/targets/{targetType}/{targetId}/actions": moderator("Act on a target: its reports close", {
+    body: ModerationActionBodySchema,
+  }),
+  "GET /api/admin/log": moderator("The audit log, newest first", { query: PageQuerySchema }),
+  "GET /api/admin/word-rules": moderator("The prohibited words"),
+  "POST /api/admin/word-rules": moderator("Add a prohibited word", { body: WordRuleBodySchema }),
+  "PUT /api/admin/word-rules/{id}": moderator("Change what a prohibited word does", {
+    body: WordRuleUpdateBodySchema,
+  }),
+  "DELETE /api/admin/word-rules/{id}": moderator("Remove a prohibited word"),
 
   "GET /api/notifications": user("notifications", "The user's notifications", { query: PageQuerySchema }),
   "GET /api/notifications/unread": user("notifications", "How many notifications are unread"),
