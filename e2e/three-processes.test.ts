@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
+import { type S3Server, s3Server } from "../server/src/test-support/s3-server.js";
 import {
   createServerData,
   type ServerData,
@@ -25,23 +26,25 @@ const configured = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_RED
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../web/dist");
 
 /**
- * Where the processes keep pictures, the one place this test names it: a folder they all share
- * (the same DATA_DIR, which also holds the e-mail outbox the test reads codes from).
+ * Where the processes keep pictures, the one place this test names it: one S3-compatible server
+ * for all three, as machines of their own would. DATA_DIR stays shared only for the e-mail outbox
+ * the test reads codes from (a real deployment sends those by SMTP).
  */
-function pictureStorage(data: ServerData): Record<string, string> {
-  return { DATA_DIR: data.dataDir };
+function pictureStorage(data: ServerData, store: S3Server): Record<string, string> {
+  return { DATA_DIR: data.dataDir, ...store.env };
 }
 
+let store: S3Server;
 let data: ServerData;
 let processes: ServerProcess[] = [];
 let browser: Browser;
 
 beforeAll(async () => {
   if (!configured) return;
-  data = await createServerData("postgres");
+  [data, store] = await Promise.all([createServerData("postgres"), s3Server()]);
   const env = {
     ...data.env,
-    ...pictureStorage(data),
+    ...pictureStorage(data, store),
     REDIS_URL: process.env.TEST_REDIS_URL as string,
     REDIS_CHANNEL: `xianzhi:test:${randomBytes(4).toString("hex")}`,
     WEB_DIST: webDist,
@@ -53,6 +56,7 @@ afterAll(async () => {
   await browser?.close();
   await Promise.all(processes.map((server) => stopServer(server)));
   await data?.remove();
+  await store?.close();
 });
 
 const at = (server: ServerProcess | undefined, route: string) => `${server?.url}${route}`;
@@ -130,7 +134,7 @@ async function postGoodsWithPicture(page: Page, title: string): Promise<string> 
 const bubbleCounts = (page: Page, texts: string[]) =>
   Promise.all(texts.map((text) => page.locator(".bubble", { hasText: text }).count()));
 
-/** The goods page's picture has loaded: its pixels came from that process. */
+/** The goods page's picture has loaded, from the one store behind every process. */
 async function pictureShown(page: Page): Promise<boolean> {
   const image = page.locator(".goods-gallery__slide img").first();
   await image.waitFor();
@@ -191,9 +195,13 @@ describe.skipIf(!configured)("three server processes on one PostgreSQL and one R
     await sellerOnFirst.getByRole("listitem").filter({ hasText: "收藏了你的闲置" }).waitFor();
     expect(await sellerOnFirst.getByRole("listitem").filter({ hasText: "收藏了你的闲置" }).count()).toBe(1);
 
-    // The picture, uploaded through the second process, shows from each of them.
+    // The picture, uploaded through the second process, shows on each one's pages, from the bucket.
     await visit(sellerOnFirst, first, `/goodsinfo/${goodsId}`);
     await visit(sellerOnSecond, second, `/goodsinfo/${goodsId}`);
-    for (const page of [sellerOnFirst, sellerOnSecond, buyer]) expect(await pictureShown(page)).toBe(true);
+    for (const page of [sellerOnFirst, sellerOnSecond, buyer]) {
+      expect(await pictureShown(page)).toBe(true);
+      const source = await page.locator(".goods-gallery__slide img").first().getAttribute("src");
+      expect(source?.startsWith(store.publicUrl)).toBe(true);
+    }
   });
 });
