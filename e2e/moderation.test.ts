@@ -1,18 +1,20 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call } from "../server/src/test-support/test-app.js";
 import { VIEWPORTS } from "./browser.js";
-import { type Account, goodsOf, newPage, newUser, pageOf } from "./fixtures.js";
+import { goodsOf, newPage, newUser, pageOf } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
 
-/** A report through the API (the report buttons are another change's). */
-async function report(reporter: Account, targetType: string, targetId: string) {
-  const body = { targetType, targetId, reason: "counterfeit", text: "图片是网上的" };
-  const reply = await call(running.server.app, "POST", "/api/reports", { token: reporter.token, body });
-  if (reply.code !== 200) throw new Error(`report failed: ${reply.msg}`);
+/** The reporter's 举报 on a page: the button named `button`, reason 假冒商品, and a note. */
+async function report(page: Page, button: string, sheetName: string) {
+  await page.getByRole("button", { name: button }).click();
+  const sheet = page.getByRole("dialog", { name: sheetName });
+  await sheet.getByRole("radio", { name: "假冒商品" }).check();
+  await sheet.getByLabel("补充说明（选填）").fill("图片是网上的");
+  await sheet.getByRole("button", { name: "提交举报" }).click();
+  await page.getByText("已收到举报，我们会尽快处理").waitFor();
 }
 
 /** Opens the queue item whose line holds `text`, picks the action, gives the reason and confirms. */
@@ -31,7 +33,7 @@ async function act(page: Page, text: string, action: string, reason: string, day
 }
 
 describe("moderating a reported listing", () => {
-  it("a moderator takes it down and suspends the seller in /admin at 360 px; the seller cannot sign in", async () => {
+  it("a user reports it, a moderator takes it down and suspends the seller in /admin at 360 px; the seller is told why and cannot sign in", async () => {
     const { server, browser } = running;
     const [seller, reporter, visitor, moderator] = await Promise.all([
       newUser(server),
@@ -46,8 +48,11 @@ describe("moderating a reported listing", () => {
       .execute();
     const title = `高仿手表 ${randomBytes(4).toString("hex")}`;
     const goods = await goodsOf(server, seller, { title });
-    await report(reporter, "goods", goods.id);
-    await report(reporter, "user", seller.id);
+    const reporting = await pageOf(browser, server, reporter, `/goodsinfo/${goods.id}`);
+    await reporting.setViewportSize(VIEWPORTS.phone);
+    await report(reporting, "举报这件闲置", "举报闲置");
+    await reporting.goto(`${server.url}/user/${seller.id}`);
+    await report(reporting, `举报 ${seller.username}`, "举报用户");
 
     const admin = await pageOf(browser, server, moderator, "/userinfo");
     await admin.setViewportSize(VIEWPORTS.phone);
@@ -73,7 +78,7 @@ describe("moderating a reported listing", () => {
     await login.getByRole("button", { name: /^登\s*录$/ }).click();
     const until = new Date(Date.now() + 30 * 24 * 3600 * 1000);
     const date = new Intl.DateTimeFormat("zh-CN", { timeZone: "Asia/Shanghai", dateStyle: "long" }).format(until);
-    await login.getByRole("alert").getByText(`账号已被封禁至 ${date}`).waitFor();
+    await login.getByRole("alert").getByText(`账号已被封禁至 ${date}，原因：多次售卖假货`).waitFor();
 
     const other = await pageOf(browser, server, visitor, `/goodsinfo/${goods.id}`);
     await other.getByText("闲置不存在或已删除").waitFor();

@@ -82,7 +82,8 @@ describe("the moderation console's actions", () => {
     expect(await call(t.app, "GET", "/api/user/getinfo", { token: seller.token })).toMatchObject({ status: 401 });
     const refused = await signIn(seller);
     expect(refused).toMatchObject({ status: 403, data: { suspendedUntil: expect.any(String) } });
-    expect(refused.msg).toMatch(/^账号已被封禁至 \d{4}年\d{1,2}月\d{1,2}日$/);
+    expect(refused.msg).toMatch(/^账号已被封禁至 \d{4}年\d{1,2}月\d{1,2}日，原因：诈骗$/);
+    expect(refused.data.reason).toBe("诈骗");
     expect(await call(t.app, "GET", `/api/goods/info/${goods.id}`)).toMatchObject({ status: 404 });
     const during = await call(t.app, "GET", "/api/goods/getlist?pageSize=1");
     expect(during.data.total).toBe(before.data.total - 1);
@@ -121,7 +122,7 @@ describe("the moderation console's actions", () => {
 
     await reportTarget(t.app, reporter, "user", author.id, "harassment");
     await actOn(t.app, moderator, "user", author.id, { action: "suspend", days: null, reason: "屡教不改" });
-    expect((await signIn(author)).msg).toBe("账号已被永久封禁");
+    expect((await signIn(author)).msg).toBe("账号已被永久封禁，原因：屡教不改");
 
     const log = await call(t.app, "GET", "/api/admin/log?pageSize=3", { token: moderator.token });
     expect(log.data.list.map((line: { action: string }) => line.action)).toEqual(["suspend", "warn", "remove_comment"]);

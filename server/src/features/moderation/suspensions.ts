@@ -20,9 +20,23 @@ const chinaDate = new Intl.DateTimeFormat("zh-CN", {
   day: "numeric",
 });
 
-/** What a suspended user is told on signing in. */
-export function suspendedMessage(until: string): string {
-  return until === SUSPENDED_FOREVER ? "账号已被永久封禁" : `账号已被封禁至 ${chinaDate.format(new Date(until))}`;
+/** What a suspended user is told on signing in: until when, and the moderator's reason. */
+export function suspendedMessage(until: string, reason: string | undefined): string {
+  const end = until === SUSPENDED_FOREVER ? "账号已被永久封禁" : `账号已被封禁至 ${chinaDate.format(new Date(until))}`;
+  return reason ? `${end}，原因：${reason}` : end;
+}
+
+/** The reason the moderator gave for the user's latest suspension, from the audit log. */
+async function suspensionReason(db: Db, userId: number): Promise<string | undefined> {
+  const line = await db
+    .selectFrom("moderationLog")
+    .select("reason")
+    .where("targetUserId", "=", userId)
+    .where("action", "=", "suspend")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return line?.reason;
 }
 
 /**
@@ -65,7 +79,9 @@ export async function liftEndedSuspensions(db: Db): Promise<number> {
 export async function refuseSuspended(db: Db, user: { id: number; suspendedUntil: string | null }): Promise<void> {
   if (user.suspendedUntil === null) return;
   if (user.suspendedUntil > nowIso()) {
-    throw appError("ACCOUNT_SUSPENDED", suspendedMessage(user.suspendedUntil), { suspendedUntil: user.suspendedUntil });
+    const reason = await suspensionReason(db, user.id);
+    const data = { suspendedUntil: user.suspendedUntil, reason: reason ?? "" };
+    throw appError("ACCOUNT_SUSPENDED", suspendedMessage(user.suspendedUntil, reason), data);
   }
   await liftIfEnded(db, user.id);
 }
