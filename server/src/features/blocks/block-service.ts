@@ -4,6 +4,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { findUserById } from "../accounts/user-repository.js";
+import { deleteFollow } from "../follows/follow-repository.js";
 import * as repo from "./block-repository.js";
 
 async function requireOther(db: Db, userId: number, otherId: number): Promise<void> {
@@ -11,9 +12,17 @@ async function requireOther(db: Db, userId: number, otherId: number): Promise<vo
   if (!(await findUserById(db, otherId))) throw appError("USER_NOT_FOUND");
 }
 
+/**
+ * Blocks a user and ends the follows between the two, both ways, in one transaction: the blocked
+ * user's new goods no longer reach the blocker's 关注 feed, nor the blocker's theirs.
+ */
 export async function blockUser(db: Db, blockerId: number, blockedId: number): Promise<BlockedUser[]> {
   await requireOther(db, blockerId, blockedId);
-  if (!(await repo.insertBlock(db, blockerId, blockedId, nowIso()))) throw appError("ALREADY_BLOCKED");
+  await db.transaction().execute(async (tx) => {
+    if (!(await repo.insertBlock(tx, blockerId, blockedId, nowIso()))) throw appError("ALREADY_BLOCKED");
+    await deleteFollow(tx, blockerId, blockedId);
+    await deleteFollow(tx, blockedId, blockerId);
+  });
   return blockedUsers(db, blockerId);
 }
 

@@ -55,6 +55,25 @@ describe("blocking a user", () => {
     expect(await sendText(pest, chat.data.chatId, "解除了吗")).toBe("ack");
   });
 
+  it("ends the follows between the two, both ways, and refuses a new one either way while it lasts", async () => {
+    const [me, pest] = [await newUser(), await newUser()];
+    const follow = (user: RegisteredUser, other: RegisteredUser) =>
+      call(t.app, "POST", "/api/follows", { token: user.token, body: { userId: other.id } });
+    const follows = async (user: RegisteredUser, other: RegisteredUser) =>
+      (await call(t.app, "GET", `/api/follows/${other.id}`, { token: user.token })).data.following;
+    expect((await follow(me, pest)).code).toBe(200);
+    expect((await follow(pest, me)).code).toBe(200);
+
+    await block(me, pest);
+    expect(await follows(me, pest)).toBe(false);
+    expect(await follows(pest, me)).toBe(false);
+    expect(await follow(me, pest)).toMatchObject({ code: 1706 });
+    expect(await follow(pest, me)).toMatchObject({ code: 1707 });
+
+    await unblock(me, pest);
+    expect((await follow(pest, me)).code).toBe(200);
+  });
+
   it("refuses blocking oneself, twice, an unknown user, and unblocking whom one has not blocked, writing nothing", async () => {
     const [me, other] = [await newUser(), await newUser()];
     await block(me, other);

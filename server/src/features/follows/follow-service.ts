@@ -13,6 +13,7 @@ import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { findOpenUserById } from "../accounts/user-repository.js";
+import { requireNotBlocked } from "../blocks/block-service.js";
 import { pageOf } from "../goods/goods-service.js";
 import { cursorAfterNewest, readCursor } from "../goods/list-cursor.js";
 import * as repo from "./follow-repository.js";
@@ -39,6 +40,7 @@ async function stateOf(db: Db, followerId: number, sellerId: number): Promise<Fo
 /** Following twice is refused, as is following oneself; the insert itself tells, so two at once make one. */
 export async function follow(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
   await requireSeller(db, followerId, sellerId);
+  await requireNotBlocked(db, followerId, sellerId);
   if (!(await repo.insertFollow(db, followerId, sellerId, nowIso()))) throw appError("ALREADY_FOLLOWING");
   return stateOf(db, followerId, sellerId);
 }
