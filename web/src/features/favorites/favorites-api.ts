@@ -10,7 +10,7 @@ interface Patch {
 interface MutationLifecycle {
   dispatch: (action: unknown) => unknown;
   getState: () => unknown;
-  queryFulfilled: Promise<unknown>;
+  queryFulfilled: Promise<{ data: FavoriteState }>;
 }
 
 /** The feeds whose cards show the goods (paged, or scrolled on a phone): their "N 人想要" moves with the heart. */
@@ -72,7 +72,18 @@ function optimistic(exists: boolean) {
       ...patchFeedCounts(state, goodsId, delta),
     ].map((update) => dispatch(update) as Patch);
     try {
-      await queryFulfilled;
+      const { data } = await queryFulfilled;
+      // A check of the button's state still on its way was asked before the change: its answer
+      // lands after it and would show 收藏 on a favourite. The change's own answer comes after it.
+      const running = dispatch(favoritesApi.util.getRunningQueryThunk("favoriteExists", goodsId)) as
+        | Promise<unknown>
+        | undefined;
+      if (running) {
+        await running;
+        dispatch(
+          favoritesApi.util.upsertQueryData("favoriteExists", goodsId, { exists: data.exists, priceDropCents: 0 }),
+        );
+      }
     } catch {
       for (const patch of patches) patch.undo();
     }
