@@ -37,12 +37,12 @@ describe("closing one's account in the browser", () => {
     await page.getByText("注销后无法恢复").waitFor();
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await page.getByLabel("当前密码").last().fill("wrong1234");
+    await page.getByLabel("登录密码（确认是你本人）").fill("wrong1234");
     await page.getByRole("button", { name: "注销账号" }).click();
     await page.getByRole("button", { name: "确认注销" }).click();
     await page.getByText("密码错误", { exact: true }).waitFor();
 
-    await page.getByLabel("当前密码").last().fill(seller.password);
+    await page.getByLabel("登录密码（确认是你本人）").fill(seller.password);
     await page.getByRole("button", { name: "注销账号" }).click();
     await page.getByRole("button", { name: "确认注销" }).click();
     await page.getByText("账号已注销，感谢你使用闲置").waitFor();

@@ -134,9 +134,9 @@ export function DeleteAccountSection() {
         >
           <Form.Item
             name="password"
-            label="当前密码"
+            label="登录密码（确认是你本人）"
             extra="为确认是您本人操作"
-            rules={[{ required: true, message: "请输入当前密码" }, { max: AccountLimits.passwordMax }]}
+            rules={[{ required: true, message: "请输入登录密码" }, { max: AccountLimits.passwordMax }]}
           >
             <Input.Password autoComplete="current-password" />
           </Form.Item>

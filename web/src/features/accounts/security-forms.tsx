@@ -41,7 +41,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   return (
     <FingerSized>
-      <Form form={form} layout="vertical" onFinish={submit} className="security-form">
+      <Form form={form} name="change-email" layout="vertical" onFinish={submit} className="security-form">
         <p className="security-form__current">当前邮箱：{currentEmail}</p>
         <Form.Item name="email" label="新邮箱" rules={emailRules}>
           <Input autoComplete="email" />
@@ -82,7 +82,7 @@ export function ChangePasswordForm() {
 
   return (
     <FingerSized>
-      <Form form={form} layout="vertical" onFinish={submit} className="security-form">
+      <Form form={form} name="change-password" layout="vertical" onFinish={submit} className="security-form">
         <Divider titlePlacement="start">修改密码</Divider>
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" />
