@@ -13,7 +13,7 @@ import { lockGoodsById } from "../goods/goods-repository.js";
 import { changeVisibility } from "../goods/goods-visibility.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
 import { writeLog } from "./moderation-log.js";
-import { ownerOf } from "./queue-repository.js";
+import { ownerOfTarget } from "./report-repository.js";
 import { suspendUser, suspensionEnd } from "./suspensions.js";
 
 export interface ActionDeps {
@@ -65,7 +65,7 @@ export async function moderate(
     const held = goods?.visibility === "held";
     const resolvedReports = await closeReports(tx, target, moderatorId, body.action === "dismiss");
     if (resolvedReports === 0 && (!held || body.action === "dismiss")) throw appError("MODERATION_ALREADY_HANDLED");
-    const ownerId = await ownerOf(tx, target.type, target.id);
+    const ownerId = await ownerOfTarget(tx, target.type, target.id);
     if (ownerId === undefined && body.action !== "dismiss") throw appError("MODERATION_TARGET_NOT_FOUND");
     switch (body.action) {
       case "hide_goods":

@@ -64,23 +64,6 @@ export async function heldGoodsIds(db: DbOrTx, page: { limit: number; offset: nu
   return { ids: rows.map((row) => row.id), total: Number(count.n) };
 }
 
-/** Whose the target is, whoever asks; undefined when it no longer exists. */
-export async function ownerOf(db: DbOrTx, type: ReportTarget, id: number): Promise<number | undefined> {
-  switch (type) {
-    case "goods":
-      return (await db.selectFrom("goods").select("sellerId as ownerId").where("id", "=", id).executeTakeFirst())
-        ?.ownerId;
-    case "user":
-      return (await db.selectFrom("users").select("id as ownerId").where("id", "=", id).executeTakeFirst())?.ownerId;
-    case "comment":
-      return (await db.selectFrom("comments").select("userId as ownerId").where("id", "=", id).executeTakeFirst())
-        ?.ownerId;
-    case "message":
-      return (await db.selectFrom("messages").select("senderId as ownerId").where("id", "=", id).executeTakeFirst())
-        ?.ownerId;
-  }
-}
-
 /** The open reports of a target, oldest first, with their reporters. */
 export function openReportsOf(db: DbOrTx, type: ReportTarget, id: number) {
   return db

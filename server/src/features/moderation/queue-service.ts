@@ -22,6 +22,7 @@ import { pageWindow } from "../../lib/paging.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { goodsDetail, pageOf } from "../goods/goods-service.js";
 import * as repo from "./queue-repository.js";
+import { ownerOfTarget } from "./report-repository.js";
 
 type UserFields = { username: string | null; nickname: string | null; avatarUrl: string | null };
 
@@ -106,7 +107,7 @@ function actionsFor(type: ReportTarget, goods: Goods | null, gone: boolean, repo
 
 /** Everything a decision on one target needs; 404 when it is gone and nobody reports it any more. */
 export async function moderationContext(db: Db, type: ReportTarget, id: number): Promise<ModerationContext> {
-  const [ownerId, reportRows] = await Promise.all([repo.ownerOf(db, type, id), repo.openReportsOf(db, type, id)]);
+  const [ownerId, reportRows] = await Promise.all([ownerOfTarget(db, type, id), repo.openReportsOf(db, type, id)]);
   const gone = ownerId === undefined;
   if (gone && reportRows.length === 0) throw appError("MODERATION_TARGET_NOT_FOUND");
   const comment =

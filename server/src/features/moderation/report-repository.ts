@@ -6,14 +6,14 @@ import type { ReportsTable } from "../../db/schema.js";
 export type ReportRow = Selectable<ReportsTable>;
 
 /**
- * Whose the target is, when the reporter may report it: goods, users and comments anyone can see;
- * a message only one of its chat's members, and only one they did not send. Undefined otherwise.
+ * Whose the target is; undefined when it no longer exists. With a reporter, only what they may
+ * report: goods, users and comments anyone can see; a message only one of its chat's members.
  */
 export async function ownerOfTarget(
   db: DbOrTx,
-  reporterId: number,
   type: ReportTarget,
   id: number,
+  reporterId?: number,
 ): Promise<number | undefined> {
   switch (type) {
     case "goods":
@@ -24,16 +24,15 @@ export async function ownerOfTarget(
     case "comment":
       return (await db.selectFrom("comments").select("userId as ownerId").where("id", "=", id).executeTakeFirst())
         ?.ownerId;
-    case "message":
-      return (
-        await db
-          .selectFrom("messages")
+    case "message": {
+      let message = db.selectFrom("messages").select("messages.senderId as ownerId").where("messages.id", "=", id);
+      if (reporterId !== undefined) {
+        message = message
           .innerJoin("chatMembers", "chatMembers.chatId", "messages.chatId")
-          .select("messages.senderId as ownerId")
-          .where("messages.id", "=", id)
-          .where("chatMembers.userId", "=", reporterId)
-          .executeTakeFirst()
-      )?.ownerId;
+          .where("chatMembers.userId", "=", reporterId);
+      }
+      return (await message.executeTakeFirst())?.ownerId;
+    }
   }
 }
 

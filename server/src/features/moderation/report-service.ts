@@ -23,7 +23,7 @@ function toReport(row: repo.ReportRow): Report {
  */
 export async function createReport(db: Db, reporterId: number, body: CreateReportBody): Promise<Report> {
   const targetId = Number(body.targetId);
-  const ownerId = await repo.ownerOfTarget(db, reporterId, body.targetType, targetId);
+  const ownerId = await repo.ownerOfTarget(db, body.targetType, targetId, reporterId);
   if (ownerId === undefined) throw appError("REPORT_TARGET_NOT_FOUND");
   if (ownerId === reporterId) throw appError("REPORT_SELF");
   const row = await repo.insertReport(db, {
