@@ -1,4 +1,5 @@
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv";
+import ajv2020 from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../demo/seed.js";
 import type { RegisteredUser } from "../test-support/accounts.js";
@@ -39,7 +40,8 @@ function documentedData(route: string): Schema {
 function validatorOf(route: string): ValidateFunction {
   let validate = validators.get(route);
   if (!validate) {
-    const ajv = new Ajv2020({ allErrors: true, strict: true });
+    // A CommonJS module: its class is its default export's default.
+    const ajv = new ajv2020.default({ allErrors: true, strict: true });
     // The document's components, for the references to resolve; not a keyword to validate.
     ajv.addVocabulary(["components"]);
     validate = ajv.compile({ ...documentedData(route), components: document.components });
