@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./answers.js";
 export * from "./chat.js";
 export * from "./constants.js";
 export * from "./discovery.js";

@@ -1,6 +1,8 @@
 import * as contract from "@xianzhi/contract";
 import { Errors, IdSchema, ModerationTargetParamsSchema } from "@xianzhi/contract";
 import { z } from "zod";
+import { NO_DATA } from "./answer-names.js";
+import { answerComponents } from "./answer-schemas.js";
 import { API_ROUTES, type RouteInput } from "./api-routes.js";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
@@ -55,7 +57,7 @@ function requestBody(input: RouteInput, components: Record<string, JsonSchema>) 
   if (!input.body) return undefined;
   const json = jsonSchemaOf(input.body);
   const name = CONTRACT_NAMES.get(input.body);
-  if (name) components[name] = json;
+  if (name) addComponent(components, name, json);
   const schema = name ? { $ref: `#/components/schemas/${name}` } : json;
   // A missing body is read as {}: it is refused only when a field is required.
   return { required: requiresAField(json), content: { "application/json": { schema } } };
@@ -66,6 +68,32 @@ function requiresAField(json: JsonSchema): boolean {
   if ((json.required?.length ?? 0) > 0) return true;
   const kinds = (json.oneOf ?? json.anyOf) as JsonSchema[] | undefined;
   return kinds !== undefined && kinds.length > 0 && kinds.every(requiresAField);
+}
+
+/** A body's schema and an answer's may share a name: only when they are the same schema. */
+function addComponent(components: Record<string, JsonSchema>, name: string, json: JsonSchema) {
+  const known = components[name];
+  if (known && JSON.stringify(known) !== JSON.stringify(json)) {
+    throw new Error(`${name} is both a request body and another answer schema: name one of them apart`);
+  }
+  components[name] = json;
+}
+
+/**
+ * HTTP 200: success, `code` 200 with the route's `data`; or a business failure, which answers
+ * HTTP 200 too, with its own code (the error table).
+ */
+function successAnswer(answer: string) {
+  const data = answer === NO_DATA ? { type: "null" } : { $ref: `#/components/schemas/${answer}` };
+  const success = {
+    type: "object",
+    properties: { code: { const: 200 }, msg: { type: "string" }, data },
+    required: ["code", "msg", "data"],
+  };
+  return {
+    description: "`code` 200 with `data`; a business failure answers HTTP 200 too, with its own `code` and `msg`",
+    content: { "application/json": { schema: { oneOf: [success, { $ref: "#/components/schemas/Failure" }] } } },
+  };
 }
 
 const ENVELOPE_ANSWER = {
@@ -83,11 +111,11 @@ function operationOf(method: string, path: string, input: RouteInput, components
     ...(body && { requestBody: body }),
     security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
-    responses: { "200": ENVELOPE_ANSWER, default: ENVELOPE_ANSWER },
+    responses: { "200": successAnswer(input.answer), default: ENVELOPE_ANSWER },
   };
   if (input.socketFrames) {
     const name = CONTRACT_NAMES.get(input.socketFrames) ?? "ClientFrame";
-    components[name] = jsonSchemaOf(input.socketFrames);
+    addComponent(components, name, jsonSchemaOf(input.socketFrames));
     operation.description = `A WebSocket (\`Upgrade: websocket\`). The session token goes in the query, as browsers cannot set headers on a socket. Frames the client sends: \`#/components/schemas/${name}\`; what the server sends is the contract's ServerFrame (packages/contract/src/chat.ts).`;
     operation.parameters = [{ name: "token", in: "query", required: true, schema: { type: "string" } }];
     operation.security = [];
@@ -111,6 +139,12 @@ export function buildApiDocument(routes: Readonly<Record<string, RouteInput>> = 
       properties: { code: { type: "integer" }, msg: { type: "string" }, data: {} },
       required: ["code", "msg", "data"],
     },
+    Failure: {
+      type: "object",
+      properties: { code: { type: "integer", not: { const: 200 } }, msg: { type: "string" }, data: {} },
+      required: ["code", "msg", "data"],
+    },
+    ...answerComponents(),
   };
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [key, input] of Object.entries(routes)) {
