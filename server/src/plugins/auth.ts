@@ -15,12 +15,19 @@ export async function userOfToken(db: Db, token: string): Promise<CurrentUser> {
   return { userId: session.userId, sessionId: session.sessionId };
 }
 
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The token of an `Authorization: Bearer <token>` header; undefined when there is none or it is malformed. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return header ? BEARER.exec(header)?.[1] : undefined;
+}
+
 function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw appError("UNAUTHORIZED", "登录凭证格式错误，请重新登录");
-  return match[1];
+  const token = bearerTokenOf(header);
+  if (!token) throw appError("UNAUTHORIZED", "登录凭证格式错误，请重新登录");
+  return token;
 }
 
 export async function requireUser(req: FastifyRequest): Promise<CurrentUser> {

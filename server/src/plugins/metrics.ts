@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { databaseGauges } from "../db/database-gauges.js";
 import { appError } from "../errors.js";
+import { bearerTokenOf } from "./auth.js";
 
 /** Seconds; from a cached answer (about 1 ms) to a request near the database timeouts. */
 const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
@@ -77,6 +78,6 @@ const digest = (text: string) => createHash("sha256").update(text).digest();
 
 /** Compared as digests in constant time: the answer tells nothing about how much of it matched. */
 function holdsToken(req: FastifyRequest, expected: Buffer): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? "");
-  return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), expected);
+  const token = bearerTokenOf(req.headers.authorization);
+  return token !== undefined && timingSafeEqual(digest(token), expected);
 }

@@ -4,6 +4,7 @@ import type { Db } from "../../db/database.js";
 import { preparedQuery } from "../../db/prepared-query.js";
 import { nowIso } from "../../lib/clock.js";
 import { sha256 } from "../../lib/secrets.js";
+import { bearerTokenOf } from "../../plugins/auth.js";
 import { liveSessionOf, type SessionKey } from "../accounts/session-repository.js";
 
 /** Tokens remembered at most; past it the oldest goes. */
@@ -15,8 +16,6 @@ const viewerQuery = preparedQuery<SessionKey, { userId: number; hasBlocks: numbe
     sql<number | boolean>`EXISTS (SELECT 1 FROM blocks WHERE blocks.blocker_id = sessions.user_id)`.as("hasBlocks"),
   ),
 );
-
-const BEARER = /^Bearer\s+(\S+)$/i;
 
 /**
  * Which viewers of the goods list and search have blocked someone, by their token: those get the
@@ -36,8 +35,7 @@ export class ViewerBlocks {
 
   /** The signed-in viewer's id when they have blocked someone, else undefined. */
   async blockerOf(req: FastifyRequest): Promise<number | undefined> {
-    const header = req.headers.authorization;
-    const token = header ? BEARER.exec(header)?.[1] : undefined;
+    const token = bearerTokenOf(req.headers.authorization);
     if (!token) return undefined;
     const tokenHash = sha256(token);
     const now = Date.now();
