@@ -1,5 +1,6 @@
 import type { Selectable, Updateable } from "kysely";
 import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { preparedQuery } from "../../db/prepared-query.js";
 import type { UsersTable } from "../../db/schema.js";
 
 export type UserRow = Selectable<UsersTable>;
@@ -13,9 +14,14 @@ export function findOpenUserById(db: DbOrTx, id: number) {
   return db.selectFrom("users").selectAll().where("id", "=", id).where("deletedAt", "is", null).executeTakeFirst();
 }
 
+// Asked before every chat message: built and prepared once.
+const closedAccountQuery = preparedQuery<{ id: number }, { deletedAt: string | null }>((db, slot) =>
+  db.selectFrom("users").select("deletedAt").where("id", "=", slot("id")),
+);
+
 /** Whether the user closed their account (an id that names nobody is not a closed account). */
 export async function isClosedAccount(db: DbOrTx, id: number): Promise<boolean> {
-  const row = await db.selectFrom("users").select("deletedAt").where("id", "=", id).executeTakeFirst();
+  const [row] = await closedAccountQuery.execute(db, { id });
   return Boolean(row?.deletedAt);
 }
 
