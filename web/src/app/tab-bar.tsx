@@ -10,6 +10,9 @@ export interface UnreadCounts {
   notifications: number;
 }
 
+/** How a link with unread items is named for the ear: 消息，3 条未读. */
+export const unreadLabel = (label: string, count: number) => `${label}，${count} 条未读`;
+
 interface Tab {
   label: string;
   to: string;
@@ -59,7 +62,7 @@ export function TabBar({ unread }: { unread: UnreadCounts }) {
             <span className="tab-bar__label" aria-hidden={count > 0 || undefined}>
               {tab.label}
             </span>
-            {count > 0 && <span className="tab-bar__unread">{`${tab.label}，${count} 条未读`}</span>}
+            {count > 0 && <span className="tab-bar__unread">{unreadLabel(tab.label, count)}</span>}
           </Link>
         );
       })}

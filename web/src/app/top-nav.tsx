@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import "../components/plain-controls.css";
 import { CountBadge } from "../components/count-badge";
@@ -7,7 +7,7 @@ import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
 import { SearchBox } from "../features/goods";
 import { useAppDispatch, useAppSelector } from "./hooks";
 import { paths } from "./paths";
-import type { UnreadCounts } from "./tab-bar";
+import { type UnreadCounts, unreadLabel } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 
 /**
@@ -44,26 +44,14 @@ export function TopNav({ unread }: { unread: UnreadCounts }) {
             发布闲置
           </button>
           {signedIn && (
-            <Link
-              to={paths.chat}
-              className="top-nav__icon-link"
-              aria-label={unread.chat ? `消息，${unread.chat} 条未读` : "消息"}
-            >
-              <CountBadge count={unread.chat} testId="unread-total">
-                <MessageOutlined className="top-nav__icon" />
-              </CountBadge>
-            </Link>
+            <CountLink to={paths.chat} label="消息" count={unread.chat} testId="unread-total">
+              <MessageOutlined className="top-nav__icon" />
+            </CountLink>
           )}
           {signedIn && (
-            <Link
-              to={paths.notifications}
-              className="top-nav__icon-link"
-              aria-label={unread.notifications ? `通知，${unread.notifications} 条未读` : "通知"}
-            >
-              <CountBadge count={unread.notifications} testId="notifications-unread">
-                <BellOutlined className="top-nav__icon" />
-              </CountBadge>
-            </Link>
+            <CountLink to={paths.notifications} label="通知" count={unread.notifications} testId="notifications-unread">
+              <BellOutlined className="top-nav__icon" />
+            </CountLink>
           )}
           {signedIn && <UserMenu name={name} avatarUrl={userInfo.avatarUrl} unreadTotal={unread.chat} />}
         </div>
@@ -75,5 +63,17 @@ export function TopNav({ unread }: { unread: UnreadCounts }) {
         )}
       </div>
     </header>
+  );
+}
+
+/** An icon link carrying its unread count, named with it for the ear ("消息，3 条未读"). */
+function CountLink(props: { to: string; label: string; count: number; testId: string; children: ReactNode }) {
+  const { to, label, count, testId, children } = props;
+  return (
+    <Link to={to} className="top-nav__icon-link" aria-label={count ? unreadLabel(label, count) : label}>
+      <CountBadge count={count} testId={testId}>
+        {children}
+      </CountBadge>
+    </Link>
   );
 }
