@@ -5,11 +5,14 @@ import {
   CamelCasePlugin,
   Kysely,
   type SqliteDatabase as KyselySqliteDatabase,
+  type PluginTransformResultArgs,
   PostgresDialect,
+  type QueryResult,
   SqliteAdapter,
   SqliteDialect,
   sql,
   type Transaction,
+  type UnknownRow,
 } from "kysely";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
 import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
@@ -39,9 +42,9 @@ export interface OpenOptions {
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
-  const plugins = [new RememberingCamelCasePlugin()];
   const log = options.log ?? consoleLog;
   if (target.postgresUrl) {
+    const plugins = [new RememberingCamelCasePlugin()];
     const pool = createPostgresPool({
       connectionString: target.postgresUrl,
       schema: target.postgresSchema,
@@ -64,7 +67,11 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   // nothing changed): without them SQLite can pick a scan of users over the goods index.
   sqlite.pragma("optimize = 0x10002");
   const stopCheckpoints = file === ":memory:" ? () => {} : checkpointInBackground(sqlite, file, log);
-  const database = withStatementCache(sqlite);
+  // Rows come camel-cased from the statements themselves (camelCaseRows): the plugin names the
+  // query's identifiers only.
+  const camelCase = new RememberingCamelCasePlugin({ rowsAlreadyCamelCased: true });
+  const plugins = [camelCase];
+  const database = withStatementCache(sqlite, (name) => camelCase.camelCaseName(name));
   const close = () => {
     stopCheckpoints();
     database.close();
@@ -81,6 +88,21 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
 class RememberingCamelCasePlugin extends CamelCasePlugin {
   readonly #camel = new Map<string, string>();
   readonly #snake = new Map<string, string>();
+  readonly #rowsAlreadyCamelCased: boolean;
+
+  constructor({ rowsAlreadyCamelCased = false } = {}) {
+    super();
+    this.#rowsAlreadyCamelCased = rowsAlreadyCamelCased;
+  }
+
+  override transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return this.#rowsAlreadyCamelCased ? Promise.resolve(args.result) : super.transformResult(args);
+  }
+
+  /** A result column's name as the app reads it. */
+  camelCaseName(name: string): string {
+    return this.camelCase(name);
+  }
 
   protected override camelCase(name: string): string {
     return remembered(this.#camel, name, (text) => super.camelCase(text));
@@ -106,19 +128,54 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely prepares every query it runs; preparing costs SQLite a parse and a plan each time. Each
  * SQL text is prepared once here and its statement reused. A statement still being iterated
  * (a streamed query) is busy and cannot run again meanwhile, so such a query gets a fresh one.
+ * Rows are made by camelCaseRows, with the names `rowName` gives each column.
  */
-export function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
-  const statements = new Map<string, SqliteDatabase.Statement>();
+export function withStatementCache(
+  sqlite: SqliteDatabase.Database,
+  rowName: (column: string) => string,
+): KyselySqliteDatabase {
+  const statements = new Map<string, KyselySqliteStatement>();
   const prepare = (sql: string) => {
     const cached = statements.get(sql);
     if (cached && !cached.busy) return cached;
-    if (cached) return sqlite.prepare(sql);
-    const statement = sqlite.prepare(sql);
+    if (cached) return camelCaseRows(sqlite.prepare(sql), rowName);
+    const statement = camelCaseRows(sqlite.prepare(sql), rowName);
     if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
     statements.set(sql, statement);
     return statement;
   };
   return { prepare, close: () => sqlite.close() };
+}
+
+type KyselySqliteStatement = ReturnType<KyselySqliteDatabase["prepare"]> & { readonly busy: boolean };
+
+/**
+ * A statement whose rows are read as arrays and made into objects by a function compiled once
+ * for its columns, with the names the app reads. better-sqlite3 sets each column of each row on
+ * its object one by one, which costs a page of goods more than SQLite takes to find it, and the
+ * camel-case plugin would then copy every row again to rename its columns.
+ */
+function camelCaseRows(
+  statement: SqliteDatabase.Statement,
+  rowName: (column: string) => string,
+): KyselySqliteStatement {
+  if (!statement.reader) return statement as unknown as KyselySqliteStatement;
+  statement.raw(true);
+  // Keys are JSON strings, indexes numbers: nothing of the column names runs as code. A name
+  // given twice keeps its last column, as an object literal does and better-sqlite3 did.
+  const fields = statement.columns().map((column, i) => `${JSON.stringify(rowName(column.name))}: row[${i}]`);
+  const toRow = new Function("row", `return { ${fields.join(", ")} };`) as (row: unknown[]) => UnknownRow;
+  return {
+    reader: true,
+    get busy() {
+      return statement.busy;
+    },
+    all: (parameters: readonly unknown[]) => (statement.all(parameters) as unknown[][]).map(toRow),
+    run: (parameters: readonly unknown[]) => statement.run(parameters),
+    *iterate(parameters: readonly unknown[]) {
+      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(row);
+    },
+  };
 }
 
 /** Functions the search triggers call; every connection that writes goods needs them. */
