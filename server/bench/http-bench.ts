@@ -36,6 +36,8 @@ function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
   const list = { name: "list, page 1", path: "/api/goods/getlist" };
   const deepList = { name: `list, page ${deepPage}`, path: `/api/goods/getlist?page=${deepPage}` };
   const detail = { name: "detail", path: `/api/goods/info/${goodsId}` };
+  const common = { name: "search 手机 (common)", path: search("手机") };
+  const rare = { name: "search 索尼吉他 (rare)", path: search("索尼吉他") };
   const cacheOff = (endpoint: Endpoint) => ({ ...endpoint, name: `${endpoint.name} (cache off)`, cacheOff: true });
   return [
     list,
@@ -44,8 +46,10 @@ function endpointsOf(goodsId: string, deepPage: number): Endpoint[] {
     cacheOff(deepList),
     detail,
     cacheOff(detail),
-    { name: "search 手机 (common)", path: search("手机") },
-    { name: "search 索尼吉他 (rare)", path: search("索尼吉他") },
+    common,
+    cacheOff(common),
+    rare,
+    cacheOff(rare),
     { name: "search 机 (1 character)", path: search("机") },
     { name: "search iPhone (Latin)", path: search("iPhone") },
     { name: "fav/exists (signed in)", path: `/api/fav/exists/${goodsId}`, signedIn: true },

@@ -165,7 +165,11 @@ async function measureTarget(target: Target): Promise<Series[]> {
   }
 }
 
-/** Environment of a product server: its own data folder, no demo data, limits out of the way. */
+/**
+ * Environment of a product server: its own data folder, no demo data, limits out of the way, and
+ * the answer cache off: the same keyword is asked again and again here, which the cache would
+ * answer from memory, and what is set against the floor is the search itself.
+ */
 function productEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
   return {
     DATA_DIR: dataDir,
@@ -174,6 +178,7 @@ function productEnv(dataDir: string, databaseUrl?: string): Record<string, strin
     DEMO_DATA: "false",
     LOG_LEVEL: "warn",
     RATE_LIMIT_MULTIPLIER: "100000",
+    RESPONSE_CACHE_MS: "0",
   };
 }
 

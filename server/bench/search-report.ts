@@ -167,7 +167,7 @@ export function searchReport(series: Series[], context: ReportContext): string {
     `- Date: ${context.date}; machine: ${context.machine}`,
     `- Load average (1 / 5 / 15 min): ${context.load}`,
     `- ${keywords.length} keywords: ${keywords.map((keyword) => `\`${keyword}\``).join(", ")}; default sort (relevance), page 1 of 20`,
-    `- HTTP: the real server (\`startProductServer\`, log level warn) in a process of its own, a keep-alive Node client in the bench process, no compression asked for; ${context.requests} requests per keyword, concurrency and run, each connection sending its next request once the answer arrived`,
+    `- HTTP: the real server (\`startProductServer\`, log level warn, answer cache off: \`RESPONSE_CACHE_MS=0\`) in a process of its own, a keep-alive Node client in the bench process, no compression asked for; ${context.requests} requests per keyword, concurrency and run, each connection sending its next request once the answer arrived`,
     "- Floor: the SQL statements the same search issues, captured once through a Kysely log hook while the service answered it in the bench process, then replayed straight on the driver (better-sqlite3 statements prepared once, on one connection as the server has; pg clients from a pool, one per request in flight, statements in order including the transaction and SET LOCAL): what the database engine alone needs",
     `- Each figure: median of ${context.runs} interleaved runs (HTTP, floor, HTTP, floor… keyword by keyword), min–max in brackets; HTTP ÷ floor divides the medians; totals with + are capped`,
     "",
