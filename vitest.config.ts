@@ -19,14 +19,15 @@ const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { cond
 /**
  * Suites named *.cluster.test.ts need PostgreSQL and Redis: they run with the PostgreSQL suite.
  * Suites that bring their own servers (a throwaway PostgreSQL cluster, a server process to stop)
- * do not depend on the test database, and the SQLite lock and checkpoints are SQLite's own: they
- * run once, with the SQLite suite.
+ * do not depend on the test database, and the SQLite lock and checkpoints and the words SQLite's
+ * search holds in memory are SQLite's own: they run once, with the SQLite suite.
  */
 const RUN_ONCE = [
   "src/db/database-faults.test.ts",
   "src/shutdown.test.ts",
   "src/db/sqlite-lock.test.ts",
   "src/db/sqlite-checkpoints.test.ts",
+  "src/features/goods/word-sets.test.ts",
 ];
 
 function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfiguration {

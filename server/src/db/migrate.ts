@@ -25,6 +25,7 @@ import * as reports from "./migrations/0023-reports.js";
 import * as blocks from "./migrations/0024-blocks.js";
 import * as moderation from "./migrations/0025-moderation.js";
 import * as accountDeletion from "./migrations/0026-account-deletion.js";
+import * as wordChanges from "./migrations/0027-word-changes.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -53,6 +54,7 @@ const migrations = {
   "0024-blocks": blocks,
   "0025-moderation": moderation,
   "0026-account-deletion": accountDeletion,
+  "0027-word-changes": wordChanges,
 } satisfies Record<string, Migration>;
 
 /**

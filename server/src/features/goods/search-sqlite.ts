@@ -13,6 +13,7 @@ import {
   TRIGRAM_LENGTH,
   type Window,
 } from "./search-parts.js";
+import { isIndexWord, WordSets } from "./word-sets.js";
 
 /** Whether the filter narrows the listed goods at all (a search without one reads its index alone). */
 function narrows(filter: GoodsFilter): boolean {
@@ -85,13 +86,41 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
   };
 }
 
+/** Each database's words held in memory (word-sets.ts), made when first used. */
+const wordSetsOf = new WeakMap<DbOrTx, WordSets>();
+
 /**
- * A search on SQLite. Its first read is the newest matches up to one past the cap, off the index:
- * that is the total, and when they all fit, every match. A page is then taken from them: newest
- * first as they are, relevance as the title matches up to the end of the page and the others in
- * the order read, with no second read of the whole index for "the rest" (a keyword whose words
- * are all common but rarely meet, such as 20 words, costs one pass over the index instead of
- * three). Past the cap the matches are many: each page is read newest first and stops early.
+ * The newest matches up to `limit` from the words held in memory, for a keyword of two words and
+ * more, each one or two Chinese letters, without a filter, newest first or by relevance: where
+ * common words that rarely meet cost the index a read of all their entries. Undefined otherwise
+ * (and when a word cannot be read this second), for the index to answer.
+ */
+async function heldNewest(db: DbOrTx, terms: string[], filter: GoodsFilter, sort: SearchSort, limit: number) {
+  const served = terms.length >= 2 && terms.every(isIndexWord) && !narrows(filter);
+  if (!served || (sort !== "relevance" && sort !== "latest") || db.isTransaction) return undefined;
+  let sets = wordSetsOf.get(db);
+  if (!sets) {
+    sets = new WordSets(db);
+    wordSetsOf.set(db, sets);
+  }
+  return sets.newestHoldingAll(terms, limit);
+}
+
+/** Of goods all holding the words (newest first), those whose titles hold them all, in that order. */
+async function titleMatchesAmong(db: DbOrTx, terms: string[], matches: number[]): Promise<number[]> {
+  const { rows } = await sql<{ id: number; title: string }>`SELECT id, title FROM goods
+    WHERE id IN (SELECT value FROM json_each(${JSON.stringify(matches)}))`.execute(db);
+  const inTitle = new Set(rows.filter((row) => terms.every((term) => row.title.includes(term))).map((row) => row.id));
+  return matches.filter((id) => inTitle.has(id));
+}
+
+/**
+ * A search on SQLite. Its first read is the newest matches up to one past the cap, off the index
+ * (or off the words held in memory, see heldNewest): that is the total, and when they all fit,
+ * every match. A page is then taken from them: newest first as they are, relevance as the title
+ * matches up to the end of the page and the others in the order read, with no second read of the
+ * whole index for "the rest". Past the cap the matches are many: each page is read newest first
+ * and stops early.
  */
 export async function sqliteSearch(
   db: DbOrTx,
@@ -102,21 +131,36 @@ export async function sqliteSearch(
 ): Promise<SearchResult> {
   const cap = GoodsLimits.searchTotalCap;
   const source = sqliteSource(db, terms, filter);
-  const newest = await source.newest(cap + 1);
+  const held = await heldNewest(db, terms, filter, sort, cap + 1);
+  const newest = held ?? (await source.newest(cap + 1));
   const totalCapped = newest.length > cap;
   const known = !totalCapped || (sort === "latest" && window.offset + window.limit <= newest.length);
-  const ids = known ? await pageOfKnown(source, newest, sort, window) : await pageIds(source, sort, window);
+  // Every match known from memory: their titles tell which are title matches, not the index.
+  const titles =
+    held && !totalCapped
+      ? () => titleMatchesAmong(db, terms, newest)
+      : (limit: number) => source.ids("title", "latest", { limit, offset: 0 });
+  const ids = known ? await pageOfKnown(source, newest, sort, window, titles) : await pageIds(source, sort, window);
   return { ids, total: Math.min(newest.length, cap), totalCapped };
 }
 
-/** A page when `matches` holds every match newest first (or, for "latest", all up to the page's end). */
-async function pageOfKnown(source: SearchSource, matches: number[], sort: SearchSort, window: Window) {
+/**
+ * A page when `matches` holds every match newest first (or, for "latest", all up to the page's
+ * end). `titles(n)` gives the title matches newest first, at least the first n of them.
+ */
+async function pageOfKnown(
+  source: SearchSource,
+  matches: number[],
+  sort: SearchSort,
+  window: Window,
+  titles: (limit: number) => Promise<number[]>,
+) {
   const end = window.offset + window.limit;
   if (window.offset >= matches.length) return [];
   if (sort === "latest") return matches.slice(window.offset, end);
   if (sort !== "relevance") return source.ids("all", sort, window);
-  const title = await source.ids("title", "latest", { limit: end, offset: 0 });
-  if (title.length === end) return title.slice(window.offset);
+  const title = await titles(end);
+  if (title.length >= end) return title.slice(window.offset, end);
   // Fewer title matches than the page's end: these are all of them, and the rest are the others.
   const inTitle = new Set(title);
   return [...title, ...matches.filter((id) => !inTitle.has(id))].slice(window.offset, end);

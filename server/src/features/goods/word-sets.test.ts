@@ -1,0 +1,138 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { GoodsSearchQuerySchema } from "@xianzhi/contract";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openDatabase } from "../../db/database.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import { WORD_CHANGES_KEPT } from "../../db/migrations/0027-word-changes.js";
+import { insertUsersBeforeMigration } from "../../test-support/migration.js";
+import { createTestDatabase } from "../../test-support/test-app.js";
+import { searchGoods } from "./goods-service.js";
+
+/**
+ * SQLite answers keywords of several one- and two-letter Chinese words from bits kept in memory
+ * (word-sets.ts). Whatever happens to the goods, a search must find what the goods say now:
+ * every answer here is set against the goods' own text, read afresh.
+ */
+
+let db: Db;
+let folder: string;
+let sellerId: number;
+beforeAll(async () => {
+  folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-word-sets-"));
+  const database = await createTestDatabase(folder, "sqlite");
+  db = openDatabase(database.target);
+  await migrateToLatest(db);
+  [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+});
+afterAll(async () => {
+  await db.destroy();
+  await fs.rm(folder, { recursive: true, force: true });
+});
+
+const WORDS = ["九成", "包邮", "新", "苹果", "手机", "自提", "正品", "耳机"];
+const FILLER = ["，", "的", " ", "便宜出", "A", "成色好"];
+
+/** Deterministic choices, so a failure repeats. */
+function seeded(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+const random = seeded(20261126);
+const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)] as T;
+const text = (parts: number) => Array.from({ length: parts }, () => pick(random() < 0.5 ? WORDS : FILLER)).join("");
+
+async function addGoods(listed = random() < 0.85 ? 1 : 0) {
+  const at = new Date().toISOString();
+  await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
+    VALUES (${sellerId}, ${text(3)}, ${text(5)}, 100, 'phones', 'good', '', ${listed ? "on_sale" : "sold"}, ${listed}, ${at}, ${at})`.execute(
+    db,
+  );
+}
+
+interface Row {
+  id: number;
+  title: string;
+  description: string;
+  listed: number;
+}
+
+/** What a search must answer, from the goods as they are: every word in the title or the description. */
+async function expected(words: string[], sort: "relevance" | "latest") {
+  const { rows } = await sql<Row>`SELECT id, title, description, listed FROM goods ORDER BY id DESC`.execute(db);
+  const holds = (field: string) => words.every((word) => field.includes(word));
+  const matches = rows.filter((row) => row.listed === 1 && holds(`${row.title}\n${row.description}`));
+  const ordered =
+    sort === "latest"
+      ? matches
+      : [...matches.filter((row) => holds(row.title)), ...matches.filter((row) => !holds(row.title))];
+  return { ids: ordered.map((row) => String(row.id)), total: matches.length };
+}
+
+async function searched(words: string[], sort: "relevance" | "latest") {
+  const ids: string[] = [];
+  let total = -1;
+  for (let page = 1; ; page++) {
+    const query = GoodsSearchQuerySchema.parse({ keyword: words.join(" "), sort, page, pageSize: 20 });
+    const answer = await searchGoods(db, query);
+    total = answer.total;
+    ids.push(...answer.list.map((goods) => goods.id));
+    if (answer.list.length < 20) break;
+  }
+  return { ids, total };
+}
+
+/** Every pair and some triples of the words, both orders of the answer. */
+async function expectAllSearchesRight() {
+  const keywords = [
+    ...WORDS.flatMap((a, i) => WORDS.slice(i + 1).map((b) => [a, b])),
+    ...Array.from({ length: 10 }, () => [...new Set([pick(WORDS), pick(WORDS), pick(WORDS)])]),
+  ].filter((words) => words.length >= 2);
+  for (const words of keywords) {
+    for (const sort of ["relevance", "latest"] as const) {
+      expect(await searched(words, sort), `${words.join(" ")} (${sort})`).toEqual(await expected(words, sort));
+    }
+  }
+}
+
+describe("search of several Chinese words on SQLite, from the words held in memory", () => {
+  it("finds what the goods say as they are posted, edited, sold, put back and deleted", async () => {
+    for (let i = 0; i < 120; i++) await addGoods();
+    await expectAllSearchesRight();
+
+    for (let round = 0; round < 3; round++) {
+      const { rows } = await sql<{ id: number }>`SELECT id FROM goods`.execute(db);
+      for (const { id } of rows) {
+        const change = random();
+        if (change < 0.15) await sql`UPDATE goods SET title = ${text(3)} WHERE id = ${id}`.execute(db);
+        else if (change < 0.25) await sql`UPDATE goods SET description = ${text(5)} WHERE id = ${id}`.execute(db);
+        else if (change < 0.32) await sql`UPDATE goods SET listed = 1 - listed WHERE id = ${id}`.execute(db);
+        else if (change < 0.36) await sql`DELETE FROM goods WHERE id = ${id}`.execute(db);
+      }
+      for (let i = 0; i < 30; i++) await addGoods();
+      await expectAllSearchesRight();
+    }
+  });
+
+  it("finds what the goods say after more changes than the log keeps", async () => {
+    await expectAllSearchesRight();
+    // Every goods rewritten over and over: the log drops its oldest rows, and the words held in
+    // memory are read afresh.
+    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM goods`.execute(db);
+    const rounds = Math.ceil(WORD_CHANGES_KEPT / Number(rows[0]?.n)) + 1;
+    for (let round = 0; round < rounds; round++) {
+      await sql`UPDATE goods SET title = title || ${round === rounds - 1 ? pick(WORDS) : ""}`.execute(db);
+    }
+    await expectAllSearchesRight();
+  });
+
+  it("keeps its log to the newest changes", async () => {
+    const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM word_changes`.execute(db);
+    expect(Number(rows[0]?.n)).toBeLessThanOrEqual(WORD_CHANGES_KEPT);
+  });
+});
