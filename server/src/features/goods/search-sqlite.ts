@@ -146,7 +146,7 @@ export async function sqliteSearch(
 
 /**
  * A page when `matches` holds every match newest first (or, for "latest", all up to the page's
- * end). `titles(n)` gives the title matches newest first, at least the first n of them.
+ * end). `titles(n)` gives the title matches newest first: the first n of them, or all.
  */
 async function pageOfKnown(
   source: SearchSource,
