@@ -27,6 +27,7 @@ const RUN_ONCE = [
   "src/shutdown.test.ts",
   "src/db/sqlite-lock.test.ts",
   "src/db/sqlite-checkpoints.test.ts",
+  "src/db/sqlite-statements.test.ts",
   "src/features/goods/word-sets.test.ts",
 ];
 

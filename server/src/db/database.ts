@@ -4,7 +4,6 @@ import SqliteDatabase from "better-sqlite3";
 import {
   CamelCasePlugin,
   Kysely,
-  type SqliteDatabase as KyselySqliteDatabase,
   type PluginTransformResultArgs,
   PostgresDialect,
   type QueryResult,
@@ -19,6 +18,7 @@ import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
 import { checkpointInBackground } from "./sqlite-checkpoints.js";
+import { withStatementCache } from "./sqlite-statements.js";
 
 export type Db = Kysely<DB>;
 /** Repository functions take either, so a service can run several of them in one transaction. */
@@ -65,7 +65,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   registerSqliteFunctions(sqlite);
   // Statistics for the planner, gathered where a table has grown since they were taken (cheap when
   // nothing changed): without them SQLite can pick a scan of users over the goods index.
-  sqlite.pragma("optimize = 0x10002");
+  gatherSqliteStatistics(sqlite, "optimize = 0x10002");
   const stopCheckpoints = file === ":memory:" ? () => {} : checkpointInBackground(sqlite, file, log);
   // Rows come camel-cased from the statements themselves (camelCaseRows): the plugin names the
   // query's identifiers only.
@@ -121,63 +121,6 @@ function remembered(memory: Map<string, string>, name: string, convert: (name: s
   return converted;
 }
 
-/** Enough for every distinct query the app sends; past it the oldest statement is dropped. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query it runs; preparing costs SQLite a parse and a plan each time. Each
- * SQL text is prepared once here and its statement reused. A statement still being iterated
- * (a streamed query) is busy and cannot run again meanwhile, so such a query gets a fresh one.
- * Rows are made by camelCaseRows, with the names `rowName` gives each column.
- */
-export function withStatementCache(
-  sqlite: SqliteDatabase.Database,
-  rowName: (column: string) => string,
-): KyselySqliteDatabase {
-  const statements = new Map<string, KyselySqliteStatement>();
-  const prepare = (sql: string) => {
-    const cached = statements.get(sql);
-    if (cached && !cached.busy) return cached;
-    if (cached) return camelCaseRows(sqlite.prepare(sql), rowName);
-    const statement = camelCaseRows(sqlite.prepare(sql), rowName);
-    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-    statements.set(sql, statement);
-    return statement;
-  };
-  return { prepare, close: () => sqlite.close() };
-}
-
-type KyselySqliteStatement = ReturnType<KyselySqliteDatabase["prepare"]> & { readonly busy: boolean };
-
-/**
- * A statement whose rows are read as arrays and made into objects by a function compiled once
- * for its columns, with the names the app reads. better-sqlite3 sets each column of each row on
- * its object one by one, which costs a page of goods more than SQLite takes to find it, and the
- * camel-case plugin would then copy every row again to rename its columns.
- */
-function camelCaseRows(
-  statement: SqliteDatabase.Statement,
-  rowName: (column: string) => string,
-): KyselySqliteStatement {
-  if (!statement.reader) return statement as unknown as KyselySqliteStatement;
-  statement.raw(true);
-  // Keys are JSON strings, indexes numbers: nothing of the column names runs as code. A name
-  // given twice keeps its last column, as an object literal does and better-sqlite3 did.
-  const fields = statement.columns().map((column, i) => `${JSON.stringify(rowName(column.name))}: row[${i}]`);
-  const toRow = new Function("row", `return { ${fields.join(", ")} };`) as (row: unknown[]) => UnknownRow;
-  return {
-    reader: true,
-    get busy() {
-      return statement.busy;
-    },
-    all: (parameters: readonly unknown[]) => (statement.all(parameters) as unknown[][]).map(toRow),
-    run: (parameters: readonly unknown[]) => statement.run(parameters),
-    *iterate(parameters: readonly unknown[]) {
-      for (const row of statement.iterate(parameters) as IterableIterator<unknown[]>) yield toRow(row);
-    },
-  };
-}
-
 /** Functions the search triggers call; every connection that writes goods needs them. */
 export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
   // xianzhi_spaced made the word index up to migration 0014, which adds the CJK pairs.
@@ -190,7 +133,27 @@ export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
  * (every few hours); PostgreSQL's autovacuum does the same by itself.
  */
 export async function refreshPlannerStatistics(db: Db): Promise<void> {
-  if (dialectOf(db) === "sqlite") await sql`PRAGMA optimize`.execute(db);
+  if (dialectOf(db) !== "sqlite") return;
+  await sql`PRAGMA optimize`.execute(db);
+  const stat4 = await sql`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(db);
+  if (stat4.rows.length === 0 || (await sql`SELECT 1 FROM sqlite_stat4 LIMIT 1`.execute(db)).rows.length === 0) return;
+  await sql`DELETE FROM sqlite_stat4`.execute(db);
+  await sql`ANALYZE sqlite_schema`.execute(db);
+}
+
+/**
+ * Runs `pragma` (ANALYZE or optimize) and keeps its table counts (sqlite_stat1) but not its
+ * samples of index values (sqlite_stat4, as better-sqlite3 is built): a statement whose bound
+ * value the planner looked up in those samples is prepared anew every time a value is bound, so
+ * every prepared statement with a parameter on an indexed column would be compiled on every run
+ * (a deep price page 2.7 times slower). `ANALYZE sqlite_schema` reloads the statistics.
+ */
+export function gatherSqliteStatistics(sqlite: SqliteDatabase.Database, pragma: string): void {
+  sqlite.pragma(pragma);
+  const samples = sqlite.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get()
+    ? sqlite.prepare("SELECT 1 FROM sqlite_stat4 LIMIT 1").get()
+    : undefined;
+  if (samples) sqlite.exec("DELETE FROM sqlite_stat4; ANALYZE sqlite_schema");
 }
 
 export function dialectOf(db: { getExecutor(): { adapter: unknown } }): Dialect {
