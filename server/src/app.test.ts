@@ -1,5 +1,7 @@
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "./test-support/accounts.js";
+import { postGoods } from "./test-support/goods.js";
 import { call, createTestApp, type TestApp } from "./test-support/test-app.js";
 
 let t: TestApp;
@@ -73,5 +75,32 @@ describe("compression", () => {
     const plain = await t.app.inject({ method: "GET", url: "/api/com/captcha" });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.json()).toMatchObject({ code: 200 });
+  });
+
+  it("compresses a goods' details from 1 kB, each answer with its own view count", async () => {
+    const seller = await registerUser(t.app, t.dataDir);
+    const long = await postGoods(t.app, seller.token, { description: "成色很好，".repeat(80) });
+    const short = await postGoods(t.app, seller.token);
+    const detail = (id: string, encoding?: string) =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/goods/info/${id}`,
+        headers: encoding ? { "accept-encoding": encoding } : {},
+      });
+
+    const first = await detail(long.id, "gzip, deflate, br");
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers.vary).toBe("accept-encoding");
+    const seen = JSON.parse(zlib.brotliDecompressSync(first.rawPayload).toString());
+    expect(seen.data).toMatchObject({ id: long.id, description: "成色很好，".repeat(80), viewCount: 1 });
+    const second = await detail(long.id, "gzip");
+    expect(JSON.parse(zlib.gunzipSync(second.rawPayload).toString()).data.viewCount).toBe(2);
+    const plain = await detail(long.id);
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.json().data.viewCount).toBe(3);
+
+    const small = await detail(short.id, "br");
+    expect(small.headers["content-encoding"]).toBeUndefined();
+    expect(small.json().data).toMatchObject({ id: short.id, viewCount: 1 });
   });
 });

@@ -86,15 +86,36 @@ export class SerializedAnswer {
 
   send(req: FastifyRequest, reply: FastifyReply): FastifyReply {
     const plain = this.#encoded.identity as Buffer;
-    const encoding =
-      plain.length < COMPRESS_FROM_BYTES ? "identity" : preferredEncoding(req.headers["accept-encoding"]);
+    const encoding = encodingFor(req, plain.length);
     reply.header("content-type", JSON_TYPE);
     if (encoding === "identity") return reply.send(plain);
-    this.#encoded[encoding] ??= encoding === "br" ? zlib.brotliCompressSync(plain, BROTLI) : zlib.gzipSync(plain);
-    // @fastify/compress leaves an answer that has its Content-Encoding already.
-    return reply.header("vary", "accept-encoding").header("content-encoding", encoding).send(this.#encoded[encoding]);
+    this.#encoded[encoding] ??= compress(plain, encoding);
+    return sendEncoded(reply, encoding, this.#encoded[encoding]);
   }
 }
+
+/**
+ * A JSON text made for this request alone, compressed as @fastify/compress would (from 1 kB, as the
+ * client accepts) but on a route without its hooks: most such answers (a goods' details) are
+ * smaller, and pay nothing for compression.
+ */
+export function sendJsonText(req: FastifyRequest, reply: FastifyReply, text: string): FastifyReply {
+  reply.header("content-type", JSON_TYPE);
+  const encoding = encodingFor(req, Buffer.byteLength(text));
+  return encoding === "identity"
+    ? reply.send(text)
+    : sendEncoded(reply, encoding, compress(Buffer.from(text), encoding));
+}
+
+const encodingFor = (req: FastifyRequest, length: number): Encoding =>
+  length < COMPRESS_FROM_BYTES ? "identity" : preferredEncoding(req.headers["accept-encoding"]);
+
+const compress = (plain: Buffer, encoding: "br" | "gzip") =>
+  encoding === "br" ? zlib.brotliCompressSync(plain, BROTLI) : zlib.gzipSync(plain);
+
+// @fastify/compress leaves an answer that has its Content-Encoding already.
+const sendEncoded = (reply: FastifyReply, encoding: Encoding, body: Buffer) =>
+  reply.header("vary", "accept-encoding").header("content-encoding", encoding).send(body);
 
 /** The quality @fastify/compress uses: fast enough per request, and this is made once. */
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };

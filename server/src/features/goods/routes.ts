@@ -9,8 +9,8 @@ import {
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { JSON_TYPE, ok, parseIdParam, parseInput } from "../../http/envelope.js";
-import { SerializedAnswer } from "../../http/response-cache.js";
+import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { SerializedAnswer, sendJsonText } from "../../http/response-cache.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
@@ -67,10 +67,10 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // Serialized once per cache entry but for the view count, which differs in every answer.
-  app.get("/goods/info/:id", async (req, reply) => {
+  app.get("/goods/info/:id", { compress: false }, async (req, reply) => {
     const viewer = async () => (await optionalUser(req).catch(() => null))?.userId;
     const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params), viewer);
-    return reply.header("content-type", JSON_TYPE).send(presented.text(viewCount));
+    return sendJsonText(req, reply, presented.text(viewCount));
   });
 
   app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
