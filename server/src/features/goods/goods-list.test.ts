@@ -219,6 +219,17 @@ describe("search", () => {
     ["手 机", ["case", "console", "iphone", "laptop"]],
     ["机 手机 笔记本", ["laptop"]],
     ["服满", []],
+    // Three Chinese letters and more: their letters in a row, not only their pairs somewhere.
+    ["全三册", ["book"]],
+    ["三册全", []],
+    ["记本电", ["laptop"]],
+    ["机热点", ["laptop"]],
+    ["科幻小说 三体", ["book"]],
+    // Characters a pattern language would read as operators ("." would match the o of iPhone).
+    ["Ph.ne", []],
+    ["iPh.ne", []],
+    ["(4K)", []],
+    ["4K 画质", ["console"]],
   ])("%s finds %o and never sold goods", async (keyword, expected) => {
     const { keys, total } = await listKeys(`/api/goods/search/list?keyword=${encodeURIComponent(keyword)}`);
     expect([...keys].sort()).toEqual([...expected].sort());
