@@ -21,6 +21,8 @@ interface RoutedSocket {
   droppingSends: boolean;
   /** Whether the server has answered the test's own ping: the page's socket is open by then. */
   open: boolean;
+  /** The frames the server sent, as text. */
+  received: string[];
 }
 
 /** How many history requests the page has open: a catch-up under way shows here. */
@@ -37,11 +39,12 @@ function historyRequestsInFlight(page: Page): () => number {
 async function routeChatSockets(page: Page): Promise<RoutedSocket[]> {
   const sockets: RoutedSocket[] = [];
   await page.routeWebSocket(/\/api\/ws/, (route) => {
-    const socket = { route, droppingToPage: false, droppingSends: false, open: false };
+    const socket: RoutedSocket = { route, droppingToPage: false, droppingSends: false, open: false, received: [] };
     sockets.push(socket);
     const toServer = route.connectToServer();
     toServer.send(JSON.stringify({ type: "ping" }));
     toServer.onMessage((frame) => {
+      socket.received.push(String(frame));
       if (String(frame).includes('"type":"pong"')) socket.open = true;
       if (!socket.droppingToPage) route.send(frame);
     });
@@ -115,6 +118,34 @@ describe("chat between a buyer and a seller", () => {
     await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
     expect(sockets.length).toBe(2);
     expect(await page.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+  });
+
+  it("shows a message that comes while the conversation's history is still on its way", async () => {
+    const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
+    const sellerPage = await pageOf(running.browser, running.server, seller, chatPath);
+    const page = await newPage(running.browser);
+    const sockets = await routeChatSockets(page);
+    // The server reads the history when asked; the page gets it only once the message has come live.
+    let historyRead = false;
+    let deliverHistory = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliverHistory = resolve;
+    });
+    await page.route(/\/api\/chat\/getlist/, async (route) => {
+      const response = await route.fetch();
+      historyRead = true;
+      await delivered;
+      await route.fulfill({ response });
+    });
+    await signInAs(page, running.server.url, buyer.username, buyer.password);
+    await page.goto(`${running.server.url}${chatPath}`);
+    await expect.poll(() => historyRead && sockets[0]?.open).toBe(true);
+
+    await sendChatMessage(sellerPage, "刚上架就有人问了");
+    await expect.poll(() => sockets[0]?.received.some((frame) => frame.includes("刚上架就有人问了"))).toBe(true);
+    deliverHistory();
+    await page.locator(".bubble", { hasText: "刚上架就有人问了" }).waitFor();
+    expect(await page.locator(".bubble", { hasText: "刚上架就有人问了" }).count()).toBe(1);
   });
 
   it("warns the reader of a message that moves the deal off the product, and keeps outside links unclickable", async () => {

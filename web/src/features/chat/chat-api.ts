@@ -61,29 +61,44 @@ export const chatApi = api.injectEndpoints({
         chatId,
         { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry },
       ) {
-        try {
-          await cacheDataLoaded;
-        } catch {
-          return; // removed before it loaded
-        }
+        // The socket is listened to from the start: a message that comes while the first page is
+        // on its way (read before the message was) is kept and merged once the page is here.
+        let loaded = false;
+        const early: ChatEvent[] = [];
         let missedSome = !isChatSocketOpen();
-        const catchUp = async () => {
-          const missed = await fetchMissed(
+        const catchUp = () => {
+          missedSome = false;
+          const missed = fetchMissed(
             (before) => fetchHistoryPage(dispatch, chatId, before),
             newestMessageId(getCacheEntry().data),
           );
-          updateCachedData((thread) => mergeMissed(thread, missed));
+          missed.then(
+            (messages) => updateCachedData((thread) => mergeMissed(thread, messages)),
+            () => {
+              missedSome = true;
+            },
+          );
         };
         const stopListening = onChatEvent((event) => {
           if (event.kind === "disconnected") missedSome = true;
-          else if (event.kind !== "connected") updateCachedData((thread) => applyEvent(thread, chatId, event));
-          else if (missedSome) {
-            missedSome = false;
-            catchUp().catch(() => {
-              missedSome = true;
-            });
-          }
+          else if (event.kind !== "connected") {
+            if (loaded) updateCachedData((thread) => applyEvent(thread, chatId, event));
+            else early.push(event);
+          } else if (missedSome && loaded) catchUp();
         });
+        try {
+          await cacheDataLoaded;
+        } catch {
+          stopListening();
+          return; // removed before it loaded
+        }
+        loaded = true;
+        if (early.length > 0)
+          updateCachedData((thread) => {
+            for (const event of early) applyEvent(thread, chatId, event);
+          });
+        // The socket opened while the page loaded: what came between the two is read now.
+        if (missedSome && isChatSocketOpen()) catchUp();
         await cacheEntryRemoved;
         stopListening();
       },
