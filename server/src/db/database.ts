@@ -65,7 +65,11 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   registerSqliteFunctions(sqlite);
   // Statistics for the planner, gathered where a table has grown since they were taken (cheap when
   // nothing changed): without them SQLite can pick a scan of users over the goods index.
-  gatherSqliteStatistics(sqlite, "optimize = 0x10002");
+  sqlite.pragma("optimize = 0x10002");
+  // Less ANALYZE's samples of index values (DROP_STAT4_SAMPLES says why).
+  if (sqlite.prepare(STAT4_TABLE).get() && sqlite.prepare(STAT4_SAMPLE).get()) {
+    for (const statement of DROP_STAT4_SAMPLES) sqlite.exec(statement);
+  }
   const stopCheckpoints = file === ":memory:" ? () => {} : checkpointInBackground(sqlite, file, log);
   // Rows come camel-cased from the statements themselves (camelCaseRows): the plugin names the
   // query's identifiers only.
@@ -135,26 +139,21 @@ export function registerSqliteFunctions(sqlite: SqliteDatabase.Database): void {
 export async function refreshPlannerStatistics(db: Db): Promise<void> {
   if (dialectOf(db) !== "sqlite") return;
   await sql`PRAGMA optimize`.execute(db);
-  const stat4 = await sql`SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'`.execute(db);
-  if (stat4.rows.length === 0 || (await sql`SELECT 1 FROM sqlite_stat4 LIMIT 1`.execute(db)).rows.length === 0) return;
-  await sql`DELETE FROM sqlite_stat4`.execute(db);
-  await sql`ANALYZE sqlite_schema`.execute(db);
+  const rowsOf = async (text: string) => (await sql.raw(text).execute(db)).rows.length;
+  if ((await rowsOf(STAT4_TABLE)) === 0 || (await rowsOf(STAT4_SAMPLE)) === 0) return;
+  for (const statement of DROP_STAT4_SAMPLES) await sql.raw(statement).execute(db);
 }
 
 /**
- * Runs `pragma` (ANALYZE or optimize) and keeps its table counts (sqlite_stat1) but not its
- * samples of index values (sqlite_stat4, as better-sqlite3 is built): a statement whose bound
- * value the planner looked up in those samples is prepared anew every time a value is bound, so
- * every prepared statement with a parameter on an indexed column would be compiled on every run
- * (a deep price page 2.7 times slower). `ANALYZE sqlite_schema` reloads the statistics.
+ * After ANALYZE (and PRAGMA optimize, which runs it) its table counts (sqlite_stat1) are kept but
+ * not its samples of index values (sqlite_stat4, as better-sqlite3 is built): a statement whose
+ * bound value the planner looked up in those samples is prepared anew every time a value is
+ * bound, so every prepared statement with a parameter on an indexed column would be compiled on
+ * every run (a deep price page 2.7 times slower). `ANALYZE sqlite_schema` reloads the statistics.
  */
-export function gatherSqliteStatistics(sqlite: SqliteDatabase.Database, pragma: string): void {
-  sqlite.pragma(pragma);
-  const samples = sqlite.prepare("SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'").get()
-    ? sqlite.prepare("SELECT 1 FROM sqlite_stat4 LIMIT 1").get()
-    : undefined;
-  if (samples) sqlite.exec("DELETE FROM sqlite_stat4; ANALYZE sqlite_schema");
-}
+const STAT4_TABLE = "SELECT 1 FROM sqlite_schema WHERE name = 'sqlite_stat4'";
+const STAT4_SAMPLE = "SELECT 1 FROM sqlite_stat4 LIMIT 1";
+const DROP_STAT4_SAMPLES = ["DELETE FROM sqlite_stat4", "ANALYZE sqlite_schema"];
 
 export function dialectOf(db: { getExecutor(): { adapter: unknown } }): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? "sqlite" : "postgres";
