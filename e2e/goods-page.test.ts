@@ -266,5 +266,32 @@ describe("the goods page", () => {
     await desktop.goto(`${running.server.url}/goodsinfo/${id}`);
     await desktop.locator(".goods-info__summary").getByRole("button", { name: "聊一聊" }).waitFor();
     expect(await desktop.locator(".goods-action-bar").count()).toBe(0);
+    expect(await page.locator(".goods-info__actions").count()).toBe(0);
+  });
+
+  it("keeps a visitor's page where it is on a phone when the browser takes the server's markup over", async () => {
+    const { id } = await bobsGoods({ title: "搬家出的落地灯" });
+    const serverDrawn = await running.browser.newContext({
+      locale: "zh-CN",
+      viewport: PHONE,
+      javaScriptEnabled: false,
+    });
+    contexts.push(serverDrawn);
+    const before = await serverDrawn.newPage();
+    await before.goto(`${running.server.url}/goodsinfo/${id}`);
+    const page = await newPage(PHONE);
+    await page.goto(`${running.server.url}/goodsinfo/${id}`);
+    // Taken over: the comments come only once the browser runs the app.
+    await page.locator("#comments-title").waitFor();
+
+    // What a thumb may tap while the app takes over stays put: the seller's card, 举报, the action bar.
+    for (const shown of [".goods-info__seller", ".goods-info__report", ".goods-action-bar"]) {
+      const [drawn, taken] = await Promise.all([
+        before.locator(shown).boundingBox(),
+        page.locator(shown).boundingBox(),
+      ]);
+      expect(taken, shown).toEqual(drawn);
+      expect(drawn, shown).not.toBeNull();
+    }
   });
 });

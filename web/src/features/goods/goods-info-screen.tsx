@@ -20,7 +20,7 @@ import { useGoodsInfoQuery } from "./goods-api";
 import { GoodsGallery } from "./goods-gallery";
 import { ModerationNotice } from "./moderation-notice";
 import { SimilarGoods } from "./similar-goods";
-import { usePhoneLayout } from "./use-phone-layout";
+import { usePhoneLayoutOnceKnown } from "./use-phone-layout";
 import "./goods-info.css";
 
 // Built with Ant Design, and never part of what a visitor sees: loaded with it when shown.
@@ -49,9 +49,9 @@ export default function GoodsInfoScreen() {
   const navigate = useNavigate();
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const { data: goods, error, isLoading } = useGoodsInfoQuery(id);
-  const phone = usePhoneLayout();
   // Below the fold, with answers of their own: rendered by the browser, after it has taken the page over.
   const hydrated = useHydrated();
+  const phone = usePhoneLayoutOnceKnown();
 
   if (isLoading) return <PlainSkeleton className="page" rows={8} />;
   if (error || !goods) return <GoodsMissing onHome={() => navigate(paths.home)} />;
@@ -86,7 +86,9 @@ export default function GoodsInfoScreen() {
             <span className="goods-info__tag">{CATEGORIES[goods.category]}</span>
           </div>
           <GoodsMeta goods={goods} />
-          {hydrated && !mine && (
+          {/* In the server's markup too: drawn only once the browser took the page over, it pushed the
+              seller's card down under the thumb about to tap it. */}
+          {!mine && (
             <ReportButton
               targetType="goods"
               targetId={goods.id}
@@ -104,7 +106,7 @@ export default function GoodsInfoScreen() {
               主页 <RightOutlined />
             </span>
           </ProfileLink>
-          {!phone && <div className="goods-info__actions">{actions}</div>}
+          {phone !== true && <div className="goods-info__actions">{actions}</div>}
         </div>
       </div>
       <section className="goods-info__description" aria-labelledby="description-title">
@@ -113,8 +115,10 @@ export default function GoodsInfoScreen() {
       </section>
       {hydrated && <CommentSection goodsId={goods.id} />}
       {hydrated && <SimilarGoods goodsId={goods.id} category={goods.category} />}
-      {phone && (
-        // On a phone the actions ride along at the bottom of the screen, within thumb's reach.
+      {/* On a phone the actions ride along at the bottom of the screen, within thumb's reach. Both
+          places are in the server's markup, the stylesheet showing one: added only once the browser
+          had taken the page over, the bar came in over what a thumb was about to tap. */}
+      {phone !== false && (
         <div className="goods-action-bar">
           {!mine && <span className="goods-action-bar__price">{formatPrice(goods.priceCents)}</span>}
           <div className="goods-action-bar__buttons">{actions}</div>

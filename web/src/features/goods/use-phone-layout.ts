@@ -22,3 +22,12 @@ export const isPhoneLayout = () => typeof window !== "undefined" && window.match
 export function usePhoneLayout(): boolean {
   return useSyncExternalStore(subscribe, isPhoneLayout, () => false);
 }
+
+/**
+ * As usePhoneLayout, but undefined in the server's render and while the browser takes that markup
+ * over: a screen draws both layouts meanwhile (its stylesheet shows the right one), and drops the
+ * other once known, so nothing on the screen moves when the app takes over.
+ */
+export function usePhoneLayoutOnceKnown(): boolean | undefined {
+  return useSyncExternalStore(subscribe, isPhoneLayout, () => undefined);
+}
