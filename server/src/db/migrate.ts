@@ -70,11 +70,15 @@ async function migrationSchema(db: Db): Promise<string | undefined> {
 export type MigrationName = keyof typeof migrations;
 
 /**
- * Kysely looks for its tables by scanning every schema of the database; a schema dropped during
- * that scan (tests drop theirs while others start) fails it with 3F000, though ours is untouched.
+ * Kysely looks for its tables by scanning every schema of the database, columns included; another
+ * schema changing during that scan (tests drop theirs, or migrate them, while others start) fails
+ * it though ours is untouched: 3F000 (its schema is gone), 42P01 (a table), 42703 (a column). Our
+ * migrations run in a transaction, so a try that failed left nothing behind.
  */
-function schemaVanishedDuringScan(error: unknown): boolean {
-  return (error as { code?: string } | undefined)?.code === "3F000";
+const CHANGED_DURING_SCAN = new Set(["3F000", "42P01", "42703"]);
+
+function otherSchemaChangedDuringScan(error: unknown): boolean {
+  return CHANGED_DURING_SCAN.has((error as { code?: string } | undefined)?.code ?? "");
 }
 
 /** Runs the migrations not yet run: all of them, or (for tests of a migration) up to `target`. */
@@ -83,7 +87,7 @@ export async function migrateToLatest(db: Db, target?: MigrationName): Promise<v
     try {
       return await runMigrations(db, target);
     } catch (error) {
-      if (attempt >= 3 || !schemaVanishedDuringScan((error as Error).cause)) throw error;
+      if (attempt >= 5 || !otherSchemaChangedDuringScan((error as Error).cause)) throw error;
     }
   }
 }
