@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { VIEWPORTS } from "./browser.js";
 import { type DemoIds, demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
@@ -36,11 +36,13 @@ beforeAll(async () => {
   ids = await demoIds(running.server.url, running.server.dataDir);
 });
 
-describe("accessibility", () => {
+// Each screen state opens in a browser context of its own and only looks: a few at a time share
+// the server and the browser while the others wait on the network and the screens' animations.
+describe.concurrent("accessibility", () => {
   for (const [viewportName, viewport] of Object.entries(VIEWPORTS)) {
-    it.each(SCREEN_STATES.map((state) => [state.name, state] as const))(
+    it.for(SCREEN_STATES.map((state) => [state.name, state] as const))(
       `%s has no serious or critical axe violation (${viewportName})`,
-      async (_name, state) => {
+      async ([, state], { expect }) => {
         // The app's content security policy forbids the injected axe script; only this test adds it.
         const context = await running.browser.newContext({ locale: "zh-CN", viewport, bypassCSP: true });
         const page = await context.newPage();

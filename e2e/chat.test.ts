@@ -174,6 +174,8 @@ describe("chat between a buyer and a seller", () => {
     const { buyer, chatPath } = await buyerAndSellerChat(running.server);
     const page = await newPage(running.browser);
     const sockets = await routeChatSockets(page);
+    // The page's clock runs as usual until the test moves it on past the waits for the acks.
+    await page.clock.install();
     await signInAs(page, running.server.url, buyer.username, buyer.password);
     await page.goto(`${running.server.url}${chatPath}`);
     await sendChatMessage(page, "先打个招呼");
@@ -185,7 +187,10 @@ describe("chat between a buyer and a seller", () => {
     const pending = page.locator(".bubble--pending", { hasText: "这条发不出去" });
     await pending.getByText("发送中…").waitFor();
     // Three attempts, five seconds each, then the user is told and may send it again.
-    await pending.getByText("发送超时，请重发").waitFor({ timeout: 20_000 });
+    await page.clock.runFor(14_000);
+    expect(await pending.getByText("发送中…").count()).toBe(1);
+    await page.clock.runFor(1_000);
+    await pending.getByText("发送超时，请重发").waitFor();
     if (socket) socket.droppingSends = false;
     await pending.getByRole("button", { name: "重发" }).click();
     await page.locator(".bubble--mine:not(.bubble--pending)", { hasText: "这条发不出去" }).getByText("未读").waitFor();

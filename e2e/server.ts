@@ -21,12 +21,19 @@ export interface RunningServer {
 /**
  * The real server with the built web app (web/dist, or another build's directory: the web
  * benchmark's reference), demo data and a database of its own; `env` adds settings (a bucket).
+ * With `seededDataDir` (a data folder a server has seeded and closed) it starts on a copy of it,
+ * rather than drawing the demo goods' pictures again.
  */
-export async function startServer(webDist = builtWebApp, env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  webDist = builtWebApp,
+  env: Record<string, string> = {},
+  seededDataDir?: string,
+): Promise<RunningServer> {
   if (!fs.existsSync(path.join(webDist, "index.html"))) {
     throw new Error("web/dist is missing: run `npm run build` first (npm test does)");
   }
   const dataDir = await fsp.mkdtemp(path.join(os.tmpdir(), "xianzhi-e2e-"));
+  if (seededDataDir) await fsp.cp(seededDataDir, dataDir, { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     WEB_DIST: webDist,
@@ -57,8 +64,11 @@ export function useServerAndBrowser(
 ) {
   const running = {} as { server: RunningServer; browser: Browser; goodsId: string };
   beforeAll(async () => {
-    const { launchBrowser } = await import("./browser.js");
-    [running.server, running.browser] = await Promise.all([startServer(), launchBrowser()]);
+    const [{ launchBrowser }, { inject }] = await Promise.all([import("./browser.js"), import("vitest")]);
+    [running.server, running.browser] = await Promise.all([
+      startServer(undefined, {}, inject("seededDataDir")),
+      launchBrowser(),
+    ]);
     const list = await (await fetch(`${running.server.url}/api/goods/getlist?pageSize=1`)).json();
     running.goodsId = list.data.list[0].id;
   });
