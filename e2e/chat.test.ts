@@ -2,6 +2,7 @@ import type { Page, WebSocketRoute } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../server/src/test-support/test-app.js";
+import { answerOffer, endDeal, madeOffer } from "../server/src/test-support/trade.js";
 import { sendChatMessage, signInAs } from "./browser.js";
 import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
@@ -146,6 +147,34 @@ describe("chat between a buyer and a seller", () => {
     deliverHistory();
     await page.locator(".bubble", { hasText: "刚上架就有人问了" }).waitFor();
     expect(await page.locator(".bubble", { hasText: "刚上架就有人问了" }).count()).toBe(1);
+  });
+
+  it("shows a deal that ends while the chat's trade is still on its way", async () => {
+    const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(running.server);
+    const offer = await madeOffer(running.server.app, buyer.token, goods.id, 150_000);
+    const { data: accepted } = await answerOffer(running.server.app, seller.token, offer.id, "accept");
+    const page = await newPage(running.browser);
+    const sockets = await routeChatSockets(page);
+    // The server reads the trade (交易中) when asked; the page gets it only once the deal's end came live.
+    let tradeRead = false;
+    let deliverTrade = () => {};
+    const delivered = new Promise<void>((resolve) => {
+      deliverTrade = resolve;
+    });
+    await page.route(/\/api\/offers\?chatId=/, async (route) => {
+      const response = await route.fetch();
+      tradeRead = true;
+      await delivered;
+      await route.fulfill({ response });
+    });
+    await signInAs(page, running.server.url, buyer.username, buyer.password);
+    await page.goto(`${running.server.url}${chatPath}`);
+    await expect.poll(() => tradeRead && sockets[0]?.open).toBe(true);
+
+    expect((await endDeal(running.server.app, seller.token, String(accepted.dealId), "complete")).code).toBe(200);
+    await expect.poll(() => sockets[0]?.received.some((frame) => frame.includes('"status":"completed"'))).toBe(true);
+    deliverTrade();
+    await page.getByRole("region", { name: "交易" }).getByText("已成交").waitFor();
   });
 
   it("warns the reader of a message that moves the deal off the product, and keeps outside links unclickable", async () => {

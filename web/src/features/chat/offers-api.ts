@@ -17,24 +17,43 @@ export const offersApi = api.injectEndpoints({
       query: (chatId) => ({ url: "/offers", params: { chatId } }),
       providesTags: (_result, _error, chatId) => [{ type: "ChatTrade", id: chatId }],
       async onCacheEntryAdded(chatId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
+        // The socket is listened to from the start: a frame that comes while the trade is on its
+        // way (read before the change was) is kept and applied once the trade is here.
+        let loaded = false;
+        const early: ((trade: ChatTrade) => void)[] = [];
+        let missedSome = !isChatSocketOpen();
+        const change = (update: (trade: ChatTrade) => void) => {
+          if (loaded) updateCachedData(update);
+          else early.push(update);
+        };
+        const readAgain = () => {
+          missedSome = false;
+          dispatch(api.util.invalidateTags([{ type: "ChatTrade", id: chatId }]));
+        };
+        const stopListening = onChatEvent((event) => {
+          if (event.kind === "offer" && event.offer.chatId === chatId) {
+            change((trade) => applyOffer(trade, event.offer));
+          } else if (event.kind === "deal" && event.deal.chatId === chatId) {
+            change((trade) => applyDeal(trade, event.deal));
+          } else if (event.kind === "disconnected") {
+            missedSome = true;
+          } else if (event.kind === "connected" && missedSome && loaded) {
+            readAgain();
+          }
+        });
         try {
           await cacheDataLoaded;
         } catch {
+          stopListening();
           return; // removed before it loaded
         }
-        let missedSome = !isChatSocketOpen();
-        const stopListening = onChatEvent((event) => {
-          if (event.kind === "offer" && event.offer.chatId === chatId) {
-            updateCachedData((trade) => applyOffer(trade, event.offer));
-          } else if (event.kind === "deal" && event.deal.chatId === chatId) {
-            updateCachedData((trade) => applyDeal(trade, event.deal));
-          } else if (event.kind === "disconnected") {
-            missedSome = true;
-          } else if (event.kind === "connected" && missedSome) {
-            missedSome = false;
-            dispatch(api.util.invalidateTags([{ type: "ChatTrade", id: chatId }]));
-          }
-        });
+        loaded = true;
+        if (early.length > 0)
+          updateCachedData((trade) => {
+            for (const update of early) update(trade);
+          });
+        // The socket opened while the trade loaded: what came between the two is read again.
+        if (missedSome && isChatSocketOpen()) readAgain();
         await cacheEntryRemoved;
         stopListening();
       },
