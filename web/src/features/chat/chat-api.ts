@@ -2,7 +2,7 @@ import type { Chat, ChatHistory, CreateChatBody, PageQuery } from "@xianzhi/cont
 import { ChatLimits, type Page, type SendableMessageType } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import type { AppDispatch } from "../../app/store";
-import { type ChatEvent, isChatSocketOpen, onChatEvent, submitMessage } from "./chat-socket";
+import { type ChatEvent, submitMessage } from "./chat-socket";
 import {
   acknowledge,
   addOutgoing,
@@ -15,6 +15,7 @@ import {
   newestMessageId,
   threadFromPage,
 } from "./chat-thread";
+import { feedFromSocket } from "./socket-fed-entry";
 
 /** What one socket event changes in the thread of `chatId` (nothing when it is about another chat). */
 function applyEvent(thread: ChatThread, chatId: string, event: ChatEvent): void {
@@ -57,51 +58,16 @@ export const chatApi = api.injectEndpoints({
     thread: build.query<ChatThread, string>({
       query: (chatId) => ({ url: "/chat/getlist", params: { chatId, pageSize: ChatLimits.historyPageSize } }),
       transformResponse: (page: ChatHistory) => threadFromPage(page),
-      async onCacheEntryAdded(
-        chatId,
-        { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved, getCacheEntry },
-      ) {
-        // The socket is listened to from the start: a message that comes while the first page is
-        // on its way (read before the message was) is kept and merged once the page is here.
-        let loaded = false;
-        const early: ChatEvent[] = [];
-        let missedSome = !isChatSocketOpen();
-        const catchUp = () => {
-          missedSome = false;
-          const missed = fetchMissed(
-            (before) => fetchHistoryPage(dispatch, chatId, before),
-            newestMessageId(getCacheEntry().data),
-          );
-          missed.then(
-            (messages) => updateCachedData((thread) => mergeMissed(thread, messages)),
-            () => {
-              missedSome = true;
-            },
-          );
-        };
-        const stopListening = onChatEvent((event) => {
-          if (event.kind === "disconnected") missedSome = true;
-          else if (event.kind !== "connected") {
-            if (loaded) updateCachedData((thread) => applyEvent(thread, chatId, event));
-            else early.push(event);
-          } else if (missedSome && loaded) catchUp();
-        });
-        try {
-          await cacheDataLoaded;
-        } catch {
-          stopListening();
-          return; // removed before it loaded
-        }
-        loaded = true;
-        if (early.length > 0)
-          updateCachedData((thread) => {
-            for (const event of early) applyEvent(thread, chatId, event);
-          });
-        // The socket opened while the page loaded: what came between the two is read now.
-        if (missedSome && isChatSocketOpen()) catchUp();
-        await cacheEntryRemoved;
-        stopListening();
-      },
+      onCacheEntryAdded: (chatId, entry) =>
+        feedFromSocket(
+          entry,
+          (event) => (thread) => applyEvent(thread, chatId, event),
+          () =>
+            fetchMissed(
+              (before) => fetchHistoryPage(entry.dispatch, chatId, before),
+              newestMessageId(entry.getCacheEntry().data),
+            ).then((messages) => entry.updateCachedData((thread) => mergeMissed(thread, messages))),
+        ),
     }),
   }),
 });

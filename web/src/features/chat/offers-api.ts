@@ -1,8 +1,8 @@
 import type { ChatTrade, CreateOfferBody, Deal, Offer } from "@xianzhi/contract";
 import { api } from "../../app/api";
 import type { AppDispatch } from "../../app/store";
-import { isChatSocketOpen, onChatEvent } from "./chat-socket";
 import { applyDeal, applyOffer, dealChangedTags } from "./chat-trade";
+import { feedFromSocket } from "./socket-fed-entry";
 
 type OfferAnswer = "accept" | "decline" | "withdraw";
 
@@ -16,47 +16,20 @@ export const offersApi = api.injectEndpoints({
     chatTrade: build.query<ChatTrade, string>({
       query: (chatId) => ({ url: "/offers", params: { chatId } }),
       providesTags: (_result, _error, chatId) => [{ type: "ChatTrade", id: chatId }],
-      async onCacheEntryAdded(chatId, { dispatch, updateCachedData, cacheDataLoaded, cacheEntryRemoved }) {
-        // The socket is listened to from the start: a frame that comes while the trade is on its
-        // way (read before the change was) is kept and applied once the trade is here.
-        let loaded = false;
-        const early: ((trade: ChatTrade) => void)[] = [];
-        let missedSome = !isChatSocketOpen();
-        const change = (update: (trade: ChatTrade) => void) => {
-          if (loaded) updateCachedData(update);
-          else early.push(update);
-        };
-        const readAgain = () => {
-          missedSome = false;
-          dispatch(api.util.invalidateTags([{ type: "ChatTrade", id: chatId }]));
-        };
-        const stopListening = onChatEvent((event) => {
-          if (event.kind === "offer" && event.offer.chatId === chatId) {
-            change((trade) => applyOffer(trade, event.offer));
-          } else if (event.kind === "deal" && event.deal.chatId === chatId) {
-            change((trade) => applyDeal(trade, event.deal));
-          } else if (event.kind === "disconnected") {
-            missedSome = true;
-          } else if (event.kind === "connected" && missedSome && loaded) {
-            readAgain();
-          }
-        });
-        try {
-          await cacheDataLoaded;
-        } catch {
-          stopListening();
-          return; // removed before it loaded
-        }
-        loaded = true;
-        if (early.length > 0)
-          updateCachedData((trade) => {
-            for (const update of early) update(trade);
-          });
-        // The socket opened while the trade loaded: what came between the two is read again.
-        if (missedSome && isChatSocketOpen()) readAgain();
-        await cacheEntryRemoved;
-        stopListening();
-      },
+      onCacheEntryAdded: (chatId, entry) =>
+        feedFromSocket(
+          entry,
+          (event) => {
+            if (event.kind === "offer" && event.offer.chatId === chatId)
+              return (trade) => applyOffer(trade, event.offer);
+            if (event.kind === "deal" && event.deal.chatId === chatId) return (trade) => applyDeal(trade, event.deal);
+            return undefined;
+          },
+          () => {
+            entry.dispatch(api.util.invalidateTags([{ type: "ChatTrade", id: chatId }]));
+            return undefined;
+          },
+        ),
     }),
     /** The server opens the buyer's chat with the seller when needed; the offer says which. */
     createOffer: build.mutation<Offer, CreateOfferBody>({
