@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call } from "../server/src/test-support/test-app.js";
 import { answerOffer, endDeal, madeOffer } from "../server/src/test-support/trade.js";
 import { sendChatMessage, signInAs } from "./browser.js";
-import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
+import {
+  type Account,
+  buyerAndSellerChat,
+  demoUser,
+  goodsOf,
+  newPage,
+  newUser,
+  pageOf,
+  setGoodsStatus,
+} from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -54,6 +63,31 @@ async function routeChatSockets(page: Page): Promise<RoutedSocket[]> {
     });
   });
   return sockets;
+}
+
+/**
+ * `account`'s page opening the chat at `chatPath` while the answers to `url` are held: the server
+ * reads them when asked, the page gets them only at `deliver()`. Resolves once the server has read
+ * them and the page's socket is open.
+ */
+async function openChatHoldingAnswers(account: Account, chatPath: string, url: RegExp) {
+  const page = await newPage(running.browser);
+  const sockets = await routeChatSockets(page);
+  let read = false;
+  let deliver = () => {};
+  const delivered = new Promise<void>((resolve) => {
+    deliver = resolve;
+  });
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    read = true;
+    await delivered;
+    await route.fulfill({ response });
+  });
+  await signInAs(page, running.server.url, account.username, account.password);
+  await page.goto(`${running.server.url}${chatPath}`);
+  await expect.poll(() => read && sockets[0]?.open).toBe(true);
+  return { page, socket: sockets[0], deliver };
 }
 
 describe("chat between a buyer and a seller", () => {
@@ -124,27 +158,12 @@ describe("chat between a buyer and a seller", () => {
   it("shows a message that comes while the conversation's history is still on its way", async () => {
     const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server);
     const sellerPage = await pageOf(running.browser, running.server, seller, chatPath);
-    const page = await newPage(running.browser);
-    const sockets = await routeChatSockets(page);
     // The server reads the history when asked; the page gets it only once the message has come live.
-    let historyRead = false;
-    let deliverHistory = () => {};
-    const delivered = new Promise<void>((resolve) => {
-      deliverHistory = resolve;
-    });
-    await page.route(/\/api\/chat\/getlist/, async (route) => {
-      const response = await route.fetch();
-      historyRead = true;
-      await delivered;
-      await route.fulfill({ response });
-    });
-    await signInAs(page, running.server.url, buyer.username, buyer.password);
-    await page.goto(`${running.server.url}${chatPath}`);
-    await expect.poll(() => historyRead && sockets[0]?.open).toBe(true);
+    const { page, socket, deliver } = await openChatHoldingAnswers(buyer, chatPath, /\/api\/chat\/getlist/);
 
     await sendChatMessage(sellerPage, "刚上架就有人问了");
-    await expect.poll(() => sockets[0]?.received.some((frame) => frame.includes("刚上架就有人问了"))).toBe(true);
-    deliverHistory();
+    await expect.poll(() => socket?.received.some((frame) => frame.includes("刚上架就有人问了"))).toBe(true);
+    deliver();
     await page.locator(".bubble", { hasText: "刚上架就有人问了" }).waitFor();
     expect(await page.locator(".bubble", { hasText: "刚上架就有人问了" }).count()).toBe(1);
   });
@@ -153,27 +172,12 @@ describe("chat between a buyer and a seller", () => {
     const { buyer, seller, goods, chatPath } = await buyerAndSellerChat(running.server);
     const offer = await madeOffer(running.server.app, buyer.token, goods.id, 150_000);
     const { data: accepted } = await answerOffer(running.server.app, seller.token, offer.id, "accept");
-    const page = await newPage(running.browser);
-    const sockets = await routeChatSockets(page);
     // The server reads the trade (交易中) when asked; the page gets it only once the deal's end came live.
-    let tradeRead = false;
-    let deliverTrade = () => {};
-    const delivered = new Promise<void>((resolve) => {
-      deliverTrade = resolve;
-    });
-    await page.route(/\/api\/offers\?chatId=/, async (route) => {
-      const response = await route.fetch();
-      tradeRead = true;
-      await delivered;
-      await route.fulfill({ response });
-    });
-    await signInAs(page, running.server.url, buyer.username, buyer.password);
-    await page.goto(`${running.server.url}${chatPath}`);
-    await expect.poll(() => tradeRead && sockets[0]?.open).toBe(true);
+    const { page, socket, deliver } = await openChatHoldingAnswers(buyer, chatPath, /\/api\/offers\?chatId=/);
 
     expect((await endDeal(running.server.app, seller.token, String(accepted.dealId), "complete")).code).toBe(200);
-    await expect.poll(() => sockets[0]?.received.some((frame) => frame.includes('"status":"completed"'))).toBe(true);
-    deliverTrade();
+    await expect.poll(() => socket?.received.some((frame) => frame.includes('"status":"completed"'))).toBe(true);
+    deliver();
     await page.getByRole("region", { name: "交易" }).getByText("已成交").waitFor();
   });
 
