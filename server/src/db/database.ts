@@ -3,7 +3,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import {
   CamelCasePlugin,
-  Kysely,
+  type Kysely,
   type PluginTransformResultArgs,
   PostgresDialect,
   type QueryResult,
@@ -19,6 +19,7 @@ import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type 
 import type { DB } from "./schema.js";
 import { checkpointInBackground } from "./sqlite-checkpoints.js";
 import { withStatementCache } from "./sqlite-statements.js";
+import { GuardedKysely, guardedDialect } from "./transaction-guard.js";
 
 export type Db = Kysely<DB>;
 /** Repository functions take either, so a service can run several of them in one transaction. */
@@ -51,7 +52,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
       limits: options.limits ?? DEFAULT_DATABASE_LIMITS,
       log,
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins });
+    // node-postgres limits the wait for a connection itself (connectTimeoutMs).
+    const db = new GuardedKysely<DB>({ dialect: guardedDialect(new PostgresDialect({ pool })), plugins });
     rememberPostgresPool(db, pool);
     return db;
   }
@@ -80,7 +82,9 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     stopCheckpoints();
     database.close();
   };
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: { ...database, close } }), plugins });
+  const dialect = new SqliteDialect({ database: { ...database, close } });
+  const waitTimeoutMs = (options.limits ?? DEFAULT_DATABASE_LIMITS).connectTimeoutMs;
+  const db = new GuardedKysely<DB>({ dialect: guardedDialect(dialect, { waitTimeoutMs }), plugins });
   if (file !== ":memory:") rememberSqliteFile(db, file);
   return db;
 }

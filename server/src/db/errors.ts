@@ -27,6 +27,8 @@ const CONNECTION_MESSAGES = [
   /^Query read timeout$/,
   /is not queryable$/,
   /^Cannot use a pool after calling end on the pool$/,
+  // transaction-guard.ts: SQLite's one connection stayed held past the wait limit.
+  /^No database connection became free within/,
 ];
 
 /**

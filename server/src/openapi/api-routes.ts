@@ -98,7 +98,7 @@ const user = (tag: string, summary: string, answer: string, input: Input = {}): 
 });
 
 export const API_ROUTES: Readonly<Record<string, RouteInput>> = {
-  "GET /api/health/live": pub("health", "The process answers", "null"),
+  "GET /api/health/live": pub("health", "The process gets answers from its database (503 when wedged)", "null"),
   "GET /api/health/ready": pub("health", "The database and Redis answer: 503 otherwise", "Readiness"),
 
   "GET /api/com/captcha": pub("accounts", "A new captcha image and its id", "Captcha"),

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { RULES_TTL_MS } from "../features/moderation/word-rules.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
 import { registerModerator } from "../test-support/moderation.js";
@@ -416,18 +417,49 @@ async function checkSocket(): Promise<void> {
   await signedIn.close();
 }
 
+const registered = new Set(t.routes.map((route) => route.key));
+
 describe("the authorization matrix", () => {
   it("classifies every registered /api route", () => {
     const unclassified = t.routes.map((route) => route.key).filter((key) => !(key in RULES));
     expect(unclassified, "add these routes to RULES in authorization.test.ts").toEqual([]);
   });
 
-  const registered = new Set(t.routes.map((route) => route.key));
   for (const [key, rule] of Object.entries(RULES)) {
     const [method = "", url = ""] = key.split(" ");
     it.skipIf(!registered.has(key))(`${key} is ${rule.access}`, async () => {
       if (rule.access === "socket") await checkSocket();
       else await checkHttpRoute(method, url, rule);
+    });
+  }
+});
+
+/**
+ * Each route again, its rightful caller only, each after the clock moved past the lifetime of every
+ * cache the server keeps in memory (the longest, the prohibited-word rules; the answer cache and
+ * the viewers' blocks keep RESPONSE_CACHE_MS): a cache read again inside a transaction once hung
+ * the whole server on SQLite. An answer must come, and not a 5xx.
+ */
+describe("every route after a pause past every in-memory cache's lifetime", () => {
+  const pauseMs = Math.max(RULES_TTL_MS, t.config.responseCacheMs) + 1000;
+  // Back to the real clock after each test, so each moves it further than the last.
+  let shift = 0;
+  afterEach(() => vi.useRealTimers());
+
+  for (const [key, rule] of Object.entries(RULES)) {
+    const [method = "", url = ""] = key.split(" ");
+    if (rule.access === "socket") continue;
+    it.skipIf(!registered.has(key))(`${key} answers`, async () => {
+      const probe: Probe = rule.probe ? await rule.probe(f) : { url };
+      shift += pauseMs;
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + shift });
+      const caller =
+        rule.access === "moderator"
+          ? f.moderator.token
+          : rule.access === "public"
+            ? undefined
+            : (probe.ownerToken ?? f.owner.token);
+      letIn(await send(method, probe, caller));
     });
   }
 });

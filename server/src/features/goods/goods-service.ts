@@ -15,7 +15,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { hasReservedDeal } from "../deals/deal-repository.js";
-import type { WordRules } from "../moderation/word-rules.js";
+import type { WordRuleSet, WordRules } from "../moderation/word-rules.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
 import type { PictureFiles } from "../pictures/picture-files.js";
 import { setGoodsPictures } from "../pictures/picture-service.js";
@@ -41,8 +41,8 @@ const isListed = (status: string): 0 | 1 => (status === "sold" ? 0 : 1);
  * What the word rules make of goods' title and description: refused with the word named, held
  * for review (answers the reason the owner sees), or nothing.
  */
-async function heldReason(words: WordRules | undefined, title: string, description: string) {
-  const verdict = await words?.verdict(title, description);
+function heldReason(words: WordRuleSet | undefined, title: string, description: string) {
+  const verdict = words?.verdict(title, description);
   if (verdict?.action === "refuse") {
     throw appError("PROHIBITED_WORD", `标题或描述含有违禁词“${verdict.word}”，不能发布`, { word: verdict.word });
   }
@@ -127,7 +127,7 @@ export async function createGoods(
   body: CreateGoodsBody,
   words?: WordRules,
 ): Promise<Goods> {
-  const held = await heldReason(words, body.title, body.description);
+  const held = heldReason(await words?.current(), body.title, body.description);
   const id = await db.transaction().execute(async (tx) => {
     const now = nowIso();
     const goodsId = await repo.insertGoods(tx, {
@@ -164,9 +164,11 @@ export async function editGoods(
   body: UpdateGoodsBody,
 ): Promise<Goods> {
   const { fileIds, ...fields } = body;
+  // Read before the transaction: the rules come through the root handle when their TTL has passed.
+  const words = await deps.words?.current();
   const unusedFiles = await deps.db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoods(tx, userId, goodsId);
-    const held = await heldReason(deps.words, fields.title ?? goods.title, fields.description ?? goods.description);
+    const held = heldReason(words, fields.title ?? goods.title, fields.description ?? goods.description);
     // Public goods edited to hold a word under review wait for a moderator again.
     const holds = held !== undefined && goods.visibility === "public";
     const listed = holds ? 0 : goods.listed;

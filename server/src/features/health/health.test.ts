@@ -37,4 +37,41 @@ describe("health for a load balancer", () => {
       await own.close();
     }
   });
+
+  it("is not live while the database answers no query, and every request answers 503 in time meanwhile", async () => {
+    // One connection on either database, held by a transaction that does not end: what a bug
+    // that waits inside a transaction does to the whole server.
+    const own = await createTestApp({
+      DATABASE_CONNECT_TIMEOUT_MS: "300",
+      DATABASE_POOL_MAX: "1",
+      RESPONSE_CACHE_MS: "0",
+    });
+    let release = () => {};
+    const held = own.app.db.transaction().execute(
+      (tx) =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          void tx;
+        }),
+    );
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const started = Date.now();
+      const [list, live] = await Promise.all([
+        call(own.app, "GET", "/api/goods/getlist"),
+        call(own.app, "GET", "/api/health/live"),
+      ]);
+      expect(list).toEqual({ status: 503, code: 503, msg: "服务暂时不可用，请稍后再试", data: null });
+      expect(live).toMatchObject({ status: 503, code: 503 });
+      expect(Date.now() - started).toBeLessThan(5_000);
+
+      release();
+      await held;
+      expect(await call(own.app, "GET", "/api/health/live")).toMatchObject({ status: 200 });
+      expect(await call(own.app, "GET", "/api/goods/getlist")).toMatchObject({ status: 200, code: 200 });
+    } finally {
+      release();
+      await own.close();
+    }
+  });
 });

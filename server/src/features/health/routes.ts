@@ -1,28 +1,61 @@
 import type { Readiness } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
+import { DatabaseWaitTimeoutError } from "../../db/transaction-guard.js";
 import { appError } from "../../errors.js";
 import { ok } from "../../http/envelope.js";
 
 /** A check that has not answered by then counts as failed: a load balancer waits for no one. */
 const CHECK_TIMEOUT_MS = 2000;
 
-function withinTimeout<T>(check: Promise<T>, what: string): Promise<T> {
+class CheckTimeoutError extends Error {}
+
+function withinTimeout<T>(check: Promise<T>, what: string, timeoutMs = CHECK_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`${what} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
-      CHECK_TIMEOUT_MS,
-    );
+    timer = setTimeout(() => reject(new CheckTimeoutError(`${what} did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   return Promise.race([check, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** For a load balancer: live = the process answers; ready = it can serve (database, Redis). */
+/** node-postgres's word for "every connection stayed busy past connectTimeoutMs". */
+const POOL_WAIT_TIMEOUT = /^timeout exceeded when trying to connect$/;
+
+/**
+ * Whether the database left a query unanswered (a connection held for ever, a frozen server), as
+ * opposed to refusing it at once (a server that is down, which a restart of this process would
+ * not mend).
+ */
+function unanswered(error: unknown): boolean {
+  return (
+    error instanceof CheckTimeoutError ||
+    error instanceof DatabaseWaitTimeoutError ||
+    // Not `instanceof Error`: pg-pool's errors may come from another realm under a test runner.
+    POOL_WAIT_TIMEOUT.test(String((error as { message?: unknown } | null)?.message))
+  );
+}
+
+/**
+ * For a load balancer and a supervisor: live = the process can still get an answer from its
+ * database (a process whose requests all wait on a connection that never comes back is wedged, and
+ * a restart mends it); ready = it can serve (database, Redis).
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const selectOne = sql`SELECT 1`;
+  // Past the wait for a connection, which answers first when the connection is only busy.
+  const liveTimeoutMs = app.config.databaseLimits.connectTimeoutMs + 1000;
 
-  app.get("/health/live", async () => ok(null));
+  app.get("/health/live", async (req) => {
+    try {
+      await withinTimeout(selectOne.execute(app.db), "database", liveTimeoutMs);
+    } catch (error) {
+      if (unanswered(error)) {
+        req.log.error({ err: error }, "not live: the database answers no query");
+        throw appError("SERVICE_UNAVAILABLE");
+      }
+    }
+    return ok(null);
+  });
 
   app.get("/health/ready", async (req) => {
     try {

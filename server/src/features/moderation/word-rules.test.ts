@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { goodsFields, postGoods } from "../../test-support/goods.js";
 import { actOn, registerModerator } from "../../test-support/moderation.js";
 import { countRows } from "../../test-support/route-table.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { RULES_TTL_MS } from "./word-rules.js";
 
 let t: TestApp;
 let moderator: RegisteredUser;
@@ -93,5 +94,44 @@ describe("prohibited-word rules", () => {
       { action: "change_word_rule", reason: "Replica（禁止发布）", moderator: { id: moderator.id } },
       { action: "add_word_rule", reason: "Replica（先审核后上架）", moderator: { id: moderator.id } },
     ]);
+  });
+
+  describe("once the rules kept in memory have lapsed", () => {
+    afterEach(() => vi.useRealTimers());
+    // Each test moves the clock further: the rules read in one test are kept into the next.
+    let shift = 0;
+    const lapse = () => {
+      shift += RULES_TTL_MS + 1000;
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + shift });
+    };
+
+    it("an edit answers (it read them inside its transaction and hung the server on SQLite)", async () => {
+      const seller = await newUser();
+      const goods = await postGoods(t.app, seller.token);
+      lapse();
+      const edit = await call(t.app, "PUT", `/api/goods/${goods.id}`, {
+        token: seller.token,
+        body: { priceCents: 500 },
+      });
+      expect(edit).toMatchObject({ status: 200, code: 200, data: { priceCents: 500 } });
+      expect(await call(t.app, "GET", "/api/health/live")).toMatchObject({ status: 200 });
+      expect((await call(t.app, "GET", `/api/goods/info/${goods.id}`)).data.priceCents).toBe(500);
+    });
+
+    it("an edit meets a rule another process added meanwhile", async () => {
+      const seller = await newUser();
+      const goods = await postGoods(t.app, seller.token);
+      // Straight into the table, as another server process would: this one is not told.
+      await t.app.db
+        .insertInto("wordRules")
+        .values({ word: "高仿包", action: "refuse", createdBy: null, createdAt: new Date().toISOString() })
+        .execute();
+      lapse();
+      const edit = await call(t.app, "PUT", `/api/goods/${goods.id}`, {
+        token: seller.token,
+        body: { title: "高仿包 九成新" },
+      });
+      expect(edit).toMatchObject({ status: 400, msg: "标题或描述含有违禁词“高仿包”，不能发布" });
+    });
   });
 });

@@ -14,14 +14,33 @@ interface LoadedRule {
 }
 
 /** How long another process's change to the rules may take to reach this one. */
-const RULES_TTL_MS = 30_000;
+export const RULES_TTL_MS = 30_000;
+
+/** The rules as read at one moment: a verdict from them needs no query (so, none inside a transaction). */
+export class WordRuleSet {
+  constructor(private readonly rules: LoadedRule[]) {}
+
+  /** What the rules make of these texts: matched case-insensitively, anywhere in a text. */
+  verdict(...texts: string[]): WordVerdict | undefined {
+    if (this.rules.length === 0) return undefined;
+    const haystack = texts.join("\n").toLowerCase();
+    let held: WordVerdict | undefined;
+    for (const { needle, word, action } of this.rules) {
+      if (!haystack.includes(needle)) continue;
+      if (action === "refuse") return { word, action };
+      held ??= { word, action };
+    }
+    return held;
+  }
+}
 
 /**
  * The prohibited-word rules, read once and kept in memory: posting goods checks them without a
  * query. A change made here drops them at once; one made by another process shows within the TTL.
+ * They are read through the root handle: take `current()` before a transaction, never inside one.
  */
 export class WordRules {
-  #rules: Promise<LoadedRule[]> | undefined;
+  #rules: Promise<WordRuleSet> | undefined;
   #readAt = 0;
 
   constructor(
@@ -29,18 +48,8 @@ export class WordRules {
     private readonly ttlMs = RULES_TTL_MS,
   ) {}
 
-  /** What the rules make of these texts: matched case-insensitively, anywhere in a text. */
   async verdict(...texts: string[]): Promise<WordVerdict | undefined> {
-    const rules = await this.current();
-    if (rules.length === 0) return undefined;
-    const haystack = texts.join("\n").toLowerCase();
-    let held: WordVerdict | undefined;
-    for (const { needle, word, action } of rules) {
-      if (!haystack.includes(needle)) continue;
-      if (action === "refuse") return { word, action };
-      held ??= { word, action };
-    }
-    return held;
+    return (await this.current()).verdict(...texts);
   }
 
   /** Called after every change of the table in this process. */
@@ -48,7 +57,8 @@ export class WordRules {
     this.#rules = undefined;
   }
 
-  private current(): Promise<LoadedRule[]> {
+  /** The rules in force now, read again once the TTL has passed. */
+  current(): Promise<WordRuleSet> {
     if (!this.#rules || Date.now() - this.#readAt > this.ttlMs) {
       this.#readAt = Date.now();
       const loading = this.load();
@@ -61,12 +71,10 @@ export class WordRules {
     return this.#rules;
   }
 
-  private async load(): Promise<LoadedRule[]> {
+  private async load(): Promise<WordRuleSet> {
     const rows = await this.db.selectFrom("wordRules").select(["word", "action"]).orderBy("id").execute();
-    return rows.map((row) => ({
-      needle: row.word.toLowerCase(),
-      word: row.word,
-      action: row.action as WordRuleAction,
-    }));
+    return new WordRuleSet(
+      rows.map((row) => ({ needle: row.word.toLowerCase(), word: row.word, action: row.action as WordRuleAction })),
+    );
   }
 }
