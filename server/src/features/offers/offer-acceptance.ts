@@ -8,10 +8,10 @@ import { toDeal } from "../deals/deal-mapper.js";
 import { insertDeal } from "../deals/deal-repository.js";
 import { moveGoodsStatus } from "../goods/goods-service.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { notOpenError, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
 import { offerChangedError, requireOfferToAnswer } from "./offer-rules.js";
-import { offerDeliveries, offerNotice } from "./offer-service.js";
 
 /** Written into the chat of each offer declined because the goods went to another buyer. */
 export const PROMISED_TO_ANOTHER = "卖家已将宝贝预订给其他买家，未处理的出价已自动拒绝";

@@ -1,10 +1,8 @@
 import {
-  type ChatMessage,
   type ChatTrade,
   type ChatTradeQuery,
   type CounterOfferBody,
   type CreateOfferBody,
-  type NotificationKind,
   type Offer,
   type OfferStatus,
   TradeLimits,
@@ -13,35 +11,20 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { type Delivery, deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
+import { deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
 import { requireNotBlocked } from "../blocks/block-service.js";
 import { ensureChat, peerInChat, storeProductMessage } from "../chat/chat-service.js";
 import { toDeal } from "../deals/deal-mapper.js";
 import { newestDealOfChat } from "../deals/deal-repository.js";
 import { requireGoods, requireGoodsFor } from "../goods/goods-service.js";
-import type { NotificationDraft, NotificationOutbox } from "../notifications/notification-service.js";
+import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { expiredBy, type OfferRow, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
 import { offerChangedError, requireOfferable, requireOfferMadeBy, requireOfferToAnswer } from "./offer-rules.js";
 
-/**
- * The frames that show both sides an offer as it now is, then the chat message it came with (its
- * card, or a notice): the offer first, so a client has it when the message asks to draw it.
- */
-export function offerDeliveries(row: OfferRow, now: string, message?: ChatMessage): Delivery[] {
-  const userIds = [row.buyerId, row.sellerId];
-  const deliveries: Delivery[] = [{ userIds, frame: { type: "offer", offer: toOffer(row, now) } }];
-  if (message) deliveries.push({ userIds, frame: { type: "message", message } });
-  return deliveries;
-}
-
 /** Who an offer was made to: the seller for a buyer's offer, the buyer for a counter-offer. */
 const recipientOf = (row: OfferRow) => (row.fromUserId === row.buyerId ? row.sellerId : row.buyerId);
-
-/** A notification about the offer to `userId`, caused by `actorId`. */
-export function offerNotice(row: OfferRow, kind: NotificationKind, userId: number, actorId: number): NotificationDraft {
-  return { userId, kind, actorId, goodsId: row.goodsId, chatId: row.chatId, amountCents: row.amountCents };
-}
 
 type NewOffer = Pick<OfferRow, "goodsId" | "chatId" | "buyerId" | "sellerId" | "fromUserId" | "amountCents"> & {
   replacesId: number | null;
