@@ -1,5 +1,7 @@
 import type { BlockedUser } from "@xianzhi/contract";
+import type { Transaction } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
+import type { DB } from "../../db/schema.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { WithDeliveries } from "../../plugins/realtime.js";
@@ -60,4 +62,14 @@ export async function requireNotBlocked(db: DbOrTx, actorId: number, otherId: nu
   const blockers = await repo.blockersBetween(db, actorId, otherId);
   if (blockers.includes(actorId)) throw appError("YOU_BLOCKED_THEM");
   if (blockers.includes(otherId)) throw appError("THEY_BLOCKED_YOU");
+}
+
+/**
+ * First in a transaction that changes the trade between two users (an offer made, countered or
+ * accepted), before any row lock: holds the pair as blocking does, so a block being written at the
+ * same moment is waited for and then seen by the transaction's `requireNotBlocked`. No offer or
+ * deal between the two is written after a block has committed.
+ */
+export async function holdPair(tx: Transaction<DB>, userId: number, otherId: number): Promise<void> {
+  await repo.lockPair(tx, userId, otherId);
 }
