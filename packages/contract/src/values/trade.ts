@@ -3,7 +3,8 @@
 /**
  * An offer's life. `open` waits for the other side; `countered` was answered with a new offer (the
  * counter-offer, whose `replacesId` names it); `expired` was left unanswered for
- * `TradeLimits.offerHours`.
+ * `TradeLimits.offerHours`. A block closes the open offers between the two as `declined` (the
+ * blocked user's) and `withdrawn` (the blocker's).
  */
 export const OFFER_STATUSES = {
   open: "待回应",

@@ -1,10 +1,15 @@
 import type { BlockedUser } from "@xianzhi/contract";
+import type { Transaction } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
+import type { DB } from "../../db/schema.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { WithDeliveries } from "../../plugins/realtime.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { findUserById } from "../accounts/user-repository.js";
 import { deleteFollow } from "../follows/follow-repository.js";
+import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { closeOffersOfBlock } from "../offers/offer-blocking.js";
 import * as repo from "./block-repository.js";
 
 async function requireOther(db: Db, userId: number, otherId: number): Promise<void> {
@@ -13,17 +18,30 @@ async function requireOther(db: Db, userId: number, otherId: number): Promise<vo
 }
 
 /**
- * Blocks a user and ends the follows between the two, both ways, in one transaction: the blocked
- * user's new goods no longer reach the blocker's 关注 feed, nor the blocker's theirs.
+ * Blocks a user and, in one transaction, ends the follows between the two, both ways (the blocked
+ * user's new goods no longer reach the blocker's 关注 feed, nor the blocker's theirs), and every
+ * open offer between them (`closeOffersOfBlock`). The transaction holds the pair first, as every
+ * change of their trade does: an accept at the same moment either commits before (its deal stands;
+ * the block closes the offers still open) or waits and then finds the block (refused, nothing
+ * written). Answers the list and the frames that show both sides the offers closed.
  */
-export async function blockUser(db: Db, blockerId: number, blockedId: number): Promise<BlockedUser[]> {
+export async function blockUser(
+  db: Db,
+  outbox: NotificationOutbox,
+  blockerId: number,
+  blockedId: number,
+): Promise<WithDeliveries<BlockedUser[]>> {
   await requireOther(db, blockerId, blockedId);
-  await db.transaction().execute(async (tx) => {
-    if (!(await repo.insertBlock(tx, blockerId, blockedId, nowIso()))) throw appError("ALREADY_BLOCKED");
+  const now = nowIso();
+  const deliveries = await db.transaction().execute(async (tx) => {
+    await repo.lockPair(tx, blockerId, blockedId);
+    if (!(await repo.insertBlock(tx, blockerId, blockedId, now))) throw appError("ALREADY_BLOCKED");
     await deleteFollow(tx, blockerId, blockedId);
     await deleteFollow(tx, blockedId, blockerId);
+    return closeOffersOfBlock(tx, outbox, blockerId, blockedId, now);
   });
-  return blockedUsers(db, blockerId);
+  outbox.push();
+  return { data: await blockedUsers(db, blockerId), deliveries };
 }
 
 export async function unblockUser(db: Db, blockerId: number, blockedId: number): Promise<BlockedUser[]> {
@@ -44,4 +62,14 @@ export async function requireNotBlocked(db: DbOrTx, actorId: number, otherId: nu
   const blockers = await repo.blockersBetween(db, actorId, otherId);
   if (blockers.includes(actorId)) throw appError("YOU_BLOCKED_THEM");
   if (blockers.includes(otherId)) throw appError("THEY_BLOCKED_YOU");
+}
+
+/**
+ * First in a transaction that changes the trade between two users (an offer made, countered or
+ * accepted), before any row lock: holds the pair as blocking does, so a block being written at the
+ * same moment is waited for and then seen by the transaction's `requireNotBlocked`. No offer or
+ * deal between the two is written after a block has committed.
+ */
+export async function holdPair(tx: Transaction<DB>, userId: number, otherId: number): Promise<void> {
+  await repo.lockPair(tx, userId, otherId);
 }

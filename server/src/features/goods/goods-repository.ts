@@ -73,6 +73,11 @@ export function lockGoodsById(tx: DbOrTx, id: number) {
   return (dialectOf(tx) === "postgres" ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** The goods' seller, read without a lock (it never changes): to lock the pair before the goods. */
+export async function sellerOfGoods(db: DbOrTx, id: number): Promise<number | undefined> {
+  return (await db.selectFrom("goods").select("sellerId").where("id", "=", id).executeTakeFirst())?.sellerId;
+}
+
 const goodsById = preparedQuery<{ id: number }, GoodsWithSellerRow>((db, slot) =>
   selectGoodsWithSeller(db).where("goods.id", "=", slot("id")),
 );

@@ -3,15 +3,16 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
+import { holdPair, requireNotBlocked } from "../blocks/block-service.js";
 import { storeProductMessage } from "../chat/chat-service.js";
 import { toDeal } from "../deals/deal-mapper.js";
 import { insertDeal } from "../deals/deal-repository.js";
 import { moveGoodsStatus } from "../goods/goods-service.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { notOpenError, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
-import { offerChangedError, requireOfferToAnswer } from "./offer-rules.js";
-import { offerDeliveries, offerNotice } from "./offer-service.js";
+import { offerChangedError, requireOfferToTrade } from "./offer-rules.js";
 
 /** Written into the chat of each offer declined because the goods went to another buyer. */
 export const PROMISED_TO_ANOTHER = "卖家已将宝贝预订给其他买家，未处理的出价已自动拒绝";
@@ -58,7 +59,10 @@ async function declineTheOthers(
  * is stored, and the goods' other open offers are declined. Every step is a conditional UPDATE
  * after the goods row, which every change of offers and deals locks first: of two accepts on the
  * same goods at the same moment (of one offer or of two) the second finds the goods reserved and
- * changes nothing, on either database.
+ * changes nothing, on either database. Between two users one of whom blocked the other it is
+ * refused (1706 / 1707); the transaction holds the pair before anything else, as blocking does, so
+ * of a block and an accept at the same moment either the accept commits first (the deal stands)
+ * or it waits, finds the block and writes nothing.
  */
 export async function acceptOffer(
   db: Db,
@@ -67,8 +71,10 @@ export async function acceptOffer(
   offerId: number,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  const offer = await requireOfferToAnswer(db, userId, offerId, now);
+  const offer = await requireOfferToTrade(db, userId, offerId, now);
   const { accepted, deal, othersDeliveries } = await db.transaction().execute(async (tx) => {
+    await holdPair(tx, userId, offer.fromUserId);
+    await requireNotBlocked(tx, userId, offer.fromUserId);
     const goods = await moveGoodsStatus(tx, offer.goodsId, "on_sale", "reserved");
     if (!goods) throw await notReservedError(tx, offer.id, now);
     const deal = await insertDeal(tx, {

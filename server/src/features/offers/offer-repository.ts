@@ -80,3 +80,48 @@ export function takeOffersToRemind(db: DbOrTx, now: string, before: string): Pro
     .returningAll()
     .execute();
 }
+
+/**
+ * Closes the open offers `fromUserId` made to `toUserId` (as buyer or as seller, on any goods) that
+ * have not expired, as `status`; answers them. Locks each on PostgreSQL, so an answer to one of
+ * them at the same moment comes before or after, never beside.
+ */
+export function closeLiveOffersFromTo(
+  db: DbOrTx,
+  fromUserId: number,
+  toUserId: number,
+  status: "declined" | "withdrawn",
+  now: string,
+): Promise<OfferRow[]> {
+  return db
+    .updateTable("offers")
+    .set({ status, decidedAt: now })
+    .where("status", "=", "open")
+    .where("expiresAt", ">", now)
+    .where("fromUserId", "=", fromUserId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("buyerId", "=", fromUserId), eb("sellerId", "=", toUserId)]),
+        eb.and([eb("sellerId", "=", fromUserId), eb("buyerId", "=", toUserId)]),
+      ]),
+    )
+    .returningAll()
+    .execute();
+}
+
+/** Writes down the open offers between two users left past their time as expired, as the sweep does; answers them. */
+export function expireDueOffersBetween(db: DbOrTx, userId: number, otherId: number, now: string): Promise<OfferRow[]> {
+  return db
+    .updateTable("offers")
+    .set((eb) => ({ status: "expired", decidedAt: eb.ref("expiresAt") }))
+    .where("status", "=", "open")
+    .where("expiresAt", "<=", now)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("buyerId", "=", userId), eb("sellerId", "=", otherId)]),
+        eb.and([eb("buyerId", "=", otherId), eb("sellerId", "=", userId)]),
+      ]),
+    )
+    .returningAll()
+    .execute();
+}

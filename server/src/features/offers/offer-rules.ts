@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
+import { requireNotBlocked } from "../blocks/block-service.js";
 import { notOpenError, type OfferRow, toOffer } from "./offer-mapper.js";
 import { findOffer } from "./offer-repository.js";
 
@@ -27,6 +28,18 @@ async function requirePartyOffer(db: DbOrTx, userId: number, offerId: number): P
 export async function requireOfferToAnswer(db: DbOrTx, userId: number, offerId: number, now: string) {
   const row = await requirePartyOffer(db, userId, offerId);
   if (row.fromUserId === userId) throw appError("OFFER_NOT_TO_YOU");
+  return requireOpen(row, now);
+}
+
+/**
+ * An open offer made to the user, who may accept or counter it. Between two users one of whom
+ * blocked the other it is refused as making an offer is (1706 / 1707), before saying the offer is
+ * no longer open: a block closes them.
+ */
+export async function requireOfferToTrade(db: DbOrTx, userId: number, offerId: number, now: string) {
+  const row = await requirePartyOffer(db, userId, offerId);
+  if (row.fromUserId === userId) throw appError("OFFER_NOT_TO_YOU");
+  await requireNotBlocked(db, userId, row.fromUserId);
   return requireOpen(row, now);
 }
 

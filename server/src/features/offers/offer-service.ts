@@ -1,10 +1,8 @@
 import {
-  type ChatMessage,
   type ChatTrade,
   type ChatTradeQuery,
   type CounterOfferBody,
   type CreateOfferBody,
-  type NotificationKind,
   type Offer,
   type OfferStatus,
   TradeLimits,
@@ -13,35 +11,27 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { type Delivery, deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
-import { requireNotBlocked } from "../blocks/block-service.js";
+import { deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
+import { holdPair, requireNotBlocked } from "../blocks/block-service.js";
 import { ensureChat, peerInChat, storeProductMessage } from "../chat/chat-service.js";
 import { toDeal } from "../deals/deal-mapper.js";
 import { newestDealOfChat } from "../deals/deal-repository.js";
+import { sellerOfGoods } from "../goods/goods-repository.js";
 import { requireGoods, requireGoodsFor } from "../goods/goods-service.js";
-import type { NotificationDraft, NotificationOutbox } from "../notifications/notification-service.js";
+import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { expiredBy, type OfferRow, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
-import { offerChangedError, requireOfferable, requireOfferMadeBy, requireOfferToAnswer } from "./offer-rules.js";
-
-/**
- * The frames that show both sides an offer as it now is, then the chat message it came with (its
- * card, or a notice): the offer first, so a client has it when the message asks to draw it.
- */
-export function offerDeliveries(row: OfferRow, now: string, message?: ChatMessage): Delivery[] {
-  const userIds = [row.buyerId, row.sellerId];
-  const deliveries: Delivery[] = [{ userIds, frame: { type: "offer", offer: toOffer(row, now) } }];
-  if (message) deliveries.push({ userIds, frame: { type: "message", message } });
-  return deliveries;
-}
+import {
+  offerChangedError,
+  requireOfferable,
+  requireOfferMadeBy,
+  requireOfferToAnswer,
+  requireOfferToTrade,
+} from "./offer-rules.js";
 
 /** Who an offer was made to: the seller for a buyer's offer, the buyer for a counter-offer. */
 const recipientOf = (row: OfferRow) => (row.fromUserId === row.buyerId ? row.sellerId : row.buyerId);
-
-/** A notification about the offer to `userId`, caused by `actorId`. */
-export function offerNotice(row: OfferRow, kind: NotificationKind, userId: number, actorId: number): NotificationDraft {
-  return { userId, kind, actorId, goodsId: row.goodsId, chatId: row.chatId, amountCents: row.amountCents };
-}
 
 type NewOffer = Pick<OfferRow, "goodsId" | "chatId" | "buyerId" | "sellerId" | "fromUserId" | "amountCents"> & {
   replacesId: number | null;
@@ -85,9 +75,10 @@ async function closePreviousOffer(tx: DbOrTx, goodsId: number, buyerId: number, 
 
 /**
  * A buyer offers an amount for goods, in their chat with the seller (opened if need be): one
- * transaction stores the chat, the offer and its card. The goods row is locked first, as every
- * change of offers and deals does, so two offers of one buyer at the same moment come one after
- * the other, the second replacing the first. The one-open-offer index stays the last guard: should
+ * transaction stores the chat, the offer and its card. The pair of users is held first, as
+ * blocking holds it (a block at the same moment comes before, and the offer is refused, or after,
+ * and closes it), then the goods row is locked, as every change of offers and deals does, so two
+ * offers of one buyer at the same moment come one after the other, the second replacing the first. The one-open-offer index stays the last guard: should
  * it refuse an offer all the same, the buyer is told to look again rather than shown a 500.
  */
 export async function makeOffer(
@@ -101,6 +92,8 @@ export async function makeOffer(
   const { row, message, previous } = await db
     .transaction()
     .execute(async (tx) => {
+      const sellerId = await sellerOfGoods(tx, goodsId);
+      if (sellerId !== undefined) await holdPair(tx, buyerId, sellerId);
       const goods = await requireGoodsFor(tx, buyerId, goodsId);
       if (goods.sellerId === buyerId) throw appError("OFFER_OWN_GOODS");
       requireOfferable(goods, body.amountCents);
@@ -124,7 +117,11 @@ export async function makeOffer(
   };
 }
 
-/** The side an open offer was made to answers with an amount of its own: a new offer replacing it. */
+/**
+ * The side an open offer was made to answers with an amount of its own: a new offer replacing it.
+ * Refused between two users one of whom blocked the other (1706 / 1707), the pair held first as in
+ * `makeOffer`.
+ */
 export async function counterOffer(
   db: Db,
   outbox: NotificationOutbox,
@@ -133,8 +130,9 @@ export async function counterOffer(
   body: CounterOfferBody,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  const original = await requireOfferToAnswer(db, userId, offerId, now);
+  const original = await requireOfferToTrade(db, userId, offerId, now);
   const { countered, row, message } = await db.transaction().execute(async (tx) => {
+    await holdPair(tx, userId, original.fromUserId);
     requireOfferable(await requireGoods(tx, original.goodsId), body.amountCents);
     await requireNotBlocked(tx, userId, original.fromUserId);
     const countered = await repo.closeOpenOffer(tx, offerId, { status: "countered", decidedAt: now }, now);
