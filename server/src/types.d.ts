@@ -10,7 +10,7 @@ import type { PictureFiles } from "./features/pictures/picture-files.js";
 import type { TtlCache } from "./http/response-cache.js";
 import type { Mailer } from "./plugins/mail.js";
 import type { PeriodicJobs } from "./plugins/periodic-jobs.js";
-import type { RateLimitHooks } from "./plugins/rate-limit.js";
+import type { AccountLimitsOfRoutes, RateLimitHooks } from "./plugins/rate-limit.js";
 import type { Hub } from "./plugins/realtime.js";
 
 declare module "fastify" {
@@ -32,6 +32,8 @@ declare module "fastify" {
     jobs: PeriodicJobs;
     /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
     rateLimits: RateLimitHooks;
+    /** The per-account limits each write route (POST, PUT, PATCH, DELETE under /api) counts against. */
+    accountLimits: AccountLimitsOfRoutes;
     /** The prohibited-word rules goods are checked against, kept in memory. */
     wordRules: WordRules;
   }

@@ -34,6 +34,34 @@ export const RateLimits = {
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * MINUTE },
   /** Downloads of all one's data: each reads every row the account has, so a few an hour. */
   dataExportPerUser: { max: 5, windowSeconds: HOUR },
+  /**
+   * Every write (POST, PUT, PATCH, DELETE under /api) of a signed-in account that has no per-account
+   * limit of its own below or above, counted per account: one a second for a minute is a script.
+   */
+  writePerUser: { max: 60, windowSeconds: MINUTE },
+  /** Offers made and counter-offers, together: each tells the other side. */
+  offerPerUser: { max: 30, windowSeconds: 10 * MINUTE },
+  /** Accepting, declining and withdrawing offers, completing and cancelling deals, together. */
+  tradeActionPerUser: { max: 60, windowSeconds: 10 * MINUTE },
+  /** Follows and unfollows, together. */
+  followPerUser: { max: 60, windowSeconds: MINUTE },
+  /** Blocks and unblocks, together. */
+  blockPerUser: { max: 60, windowSeconds: MINUTE },
+  /** Favourites added and taken away, together (the heart). */
+  favoritePerUser: { max: 60, windowSeconds: MINUTE },
+  /** Goods edited (a lower price tells every favourite's owner), their status set, pictures added, goods deleted. */
+  goodsEditPerUser: { max: 60, windowSeconds: 10 * MINUTE },
+  /** The profile and the notification settings, together. */
+  profileEditPerUser: { max: 30, windowSeconds: MINUTE },
+  /** Chats opened about goods. */
+  chatOpenPerUser: { max: 60, windowSeconds: 10 * MINUTE },
+  /** Saved searches made, renamed and deleted, together. */
+  savedSearchPerUser: { max: 30, windowSeconds: 10 * MINUTE },
+  /**
+   * Chats and notifications marked read, together: an open chat marks each message read as it
+   * comes (a peer may send 10 a second), so generous.
+   */
+  readMarkPerUser: { max: 600, windowSeconds: MINUTE },
 } as const satisfies Record<string, RateLimit>;
 
 export type RateLimitName = keyof typeof RateLimits;

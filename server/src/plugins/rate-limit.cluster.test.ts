@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { RateLimits } from "@xianzhi/contract";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerUser } from "../test-support/accounts.js";
+import { createAppPair } from "../test-support/app-pair.js";
 import { redisServer } from "../test-support/redis-server.js";
 import { createTestApp, type TestApp } from "../test-support/test-app.js";
 
@@ -53,6 +55,42 @@ describe("request limits across two server processes on one Redis", () => {
       expect(keys.filter((key) => key.includes("@") || key.includes("inbox.owner"))).toEqual([]);
     } finally {
       redis.disconnect();
+    }
+  });
+});
+
+describe("per-account write limits across two server processes on one Redis", () => {
+  it("share one count per account, whichever process a call reaches", async () => {
+    const pair = await createAppPair(process.env.TEST_REDIS_URL as string, {
+      RATE_LIMIT_PREFIX: `xianzhi:test:${randomBytes(4).toString("hex")}:`,
+      RATE_LIMIT_MULTIPLIER: "1",
+    });
+    try {
+      const seller = await registerUser(pair.a.app, pair.a.dataDir);
+      const [fan, other] = [
+        await registerUser(pair.a.app, pair.a.dataDir),
+        await registerUser(pair.a.app, pair.a.dataDir),
+      ];
+      const follow = (app: typeof pair.b, token: string, i: number) =>
+        app.inject({
+          method: i % 2 === 0 ? "POST" : "DELETE",
+          url: i % 2 === 0 ? "/api/follows" : `/api/follows/${seller.id}`,
+          ...(i % 2 === 0 && { payload: { userId: seller.id } }),
+          headers: { authorization: `Bearer ${token}` },
+        });
+      const { max, windowSeconds } = RateLimits.followPerUser;
+      for (let i = 0; i < max; i += 1) {
+        expect((await follow(i % 2 ? pair.a.app : pair.b, fan.token, i)).statusCode).toBe(200);
+      }
+      for (const app of [pair.a.app, pair.b]) {
+        const refused = await follow(app, fan.token, max);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(windowSeconds);
+        expect(refused.json()).toMatchObject({ code: 429, data: { retryAfterSeconds: expect.any(Number) } });
+      }
+      expect((await follow(pair.b, other.token, 0)).statusCode).toBe(200);
+    } finally {
+      await pair.close();
     }
   });
 });

@@ -4,13 +4,16 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { appError } from "../errors.js";
-import { addRouteHook } from "../http/route-hooks.js";
+import { addRouteHook, readsOnly } from "../http/route-hooks.js";
 import { sha256 } from "../lib/secrets.js";
 import { WindowCounter, windowLimit } from "./address-limit.js";
 import { optionalUser } from "./auth.js";
 
-/** Whom a limit counts: the client address, the signed-in account, or the inbox mailed to. */
-type Counted = (req: FastifyRequest) => string | Promise<string>;
+/**
+ * Whom a limit counts: the client address, the signed-in account, or the inbox mailed to; null
+ * when the limit does not count the call.
+ */
+type Counted = (req: FastifyRequest) => string | null | Promise<string | null>;
 
 /**
  * The address a client is counted by: an IPv6 client by its /64, since one subscriber holds the
@@ -29,6 +32,15 @@ const byUser: Counted = async (req) => {
 };
 
 /**
+ * Signed-in calls per account; others not at all (the address limits count them, and a bad token
+ * is the route's to refuse).
+ */
+const byAccount: Counted = async (req) => {
+  const me = await optionalUser(req).catch(() => null);
+  return me ? `user:${me.userId}` : null;
+};
+
+/**
  * The recipient as the e-mail schema normalises it (the route validates the body after this),
  * hashed so that the counters in Redis do not hold people's addresses.
  */
@@ -37,7 +49,8 @@ const byRecipient: Counted = (req) => {
   return `to:${sha256(typeof email === "string" ? email.trim().toLowerCase() : "")}`;
 };
 
-type RouteLimitName = Exclude<RateLimitName, "apiPerAddress">;
+/** The limits routes name; `apiPerAddress` and `writePerUser` are applied to routes by this plugin. */
+type RouteLimitName = Exclude<RateLimitName, "apiPerAddress" | "writePerUser">;
 
 const COUNTED_BY: Record<RouteLimitName, Counted> = {
   loginPerAddress: byAddress,
@@ -53,9 +66,25 @@ const COUNTED_BY: Record<RouteLimitName, Counted> = {
   reportPerUser: byUser,
   passwordCheckPerUser: byUser,
   dataExportPerUser: byUser,
+  offerPerUser: byUser,
+  tradeActionPerUser: byUser,
+  followPerUser: byUser,
+  blockPerUser: byUser,
+  favoritePerUser: byUser,
+  goodsEditPerUser: byUser,
+  profileEditPerUser: byUser,
+  chatOpenPerUser: byUser,
+  savedSearchPerUser: byUser,
+  readMarkPerUser: byUser,
 };
 
 export type RateLimitHooks = Record<RouteLimitName, preHandlerAsyncHookHandler>;
+
+/**
+ * The limits that count each write route's calls per signed-in account, by "POST /api/offers": its
+ * own (`offerPerUser`) or, when it names none, `writePerUser`.
+ */
+export type AccountLimitsOfRoutes = ReadonlyMap<string, readonly RateLimitName[]>;
 
 /** "请 40 秒后再试" under a minute, "请 12 分钟后再试" above. */
 export function tooManyRequests(retryAfterSeconds: number) {
@@ -71,7 +100,9 @@ function scaled(limit: RateLimit, config: Config) {
  * Counts requests in Redis when REDIS_URL is set, so every server process shares one count, else
  * in this process. Every /api call counts against `apiPerAddress`; routes add the limits of
  * `app.rateLimits` as preHandler hooks (after the body is parsed, so a limit can count by what it
- * says). A 429 goes through the error handler like any error, with Retry-After.
+ * says). Every write under /api that names no per-account limit gets `writePerUser`, so a write
+ * route added tomorrow cannot be left without one (`app.accountLimits` says which counts each). A
+ * 429 goes through the error handler like any error, with Retry-After.
  */
 export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   const { config } = app;
@@ -111,19 +142,42 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     errorResponseBuilder: (_req, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
+  const limitHook = (name: RateLimitName, counted: Counted): preHandlerAsyncHookHandler => {
+    /** Who the call counts against, worked out once per call: the check's key generator reads it. */
+    const keys = new WeakMap<FastifyRequest, string>();
+    const check = app.createRateLimit({
+      ...scaled(RateLimits[name], config),
+      keyGenerator: (req) => keys.get(req) as string,
+      skipOnError: true,
+    });
+    return async (req) => {
+      const key = await counted(req);
+      if (key === null) return;
+      keys.set(req, `${name}:${key}`);
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
+    };
+  };
   const hooks = Object.fromEntries(
-    Object.entries(COUNTED_BY).map(([name, counted]) => {
-      const check = app.createRateLimit({
-        ...scaled(RateLimits[name as RouteLimitName], config),
-        keyGenerator: async (req) => `${name}:${await counted(req)}`,
-        skipOnError: true,
-      });
-      const hook: preHandlerAsyncHookHandler = async (req) => {
-        const result = await check(req);
-        if (!result.isAllowed && result.isExceeded) throw tooManyRequests(Math.max(1, result.ttlInSeconds));
-      };
-      return [name, hook];
-    }),
+    Object.entries(COUNTED_BY).map(([name, counted]) => [name, limitHook(name as RouteLimitName, counted)]),
   ) as RateLimitHooks;
   app.decorate("rateLimits", hooks);
+
+  const perAccount = new Map<unknown, RateLimitName>(
+    Object.entries(COUNTED_BY)
+      .filter(([, counted]) => counted === byUser)
+      .map(([name]) => [hooks[name as RouteLimitName], name as RateLimitName]),
+  );
+  const writeLimit = limitHook("writePerUser", byAccount);
+  const accountLimits = new Map<string, RateLimitName[]>();
+  app.decorate("accountLimits", accountLimits as AccountLimitsOfRoutes);
+  // Routes are registered after this plugin: each write gets its per-account limit as it comes.
+  app.addHook("onRoute", (route) => {
+    if (!route.url.startsWith("/api/") || readsOnly(route)) return;
+    const named = [route.preHandler ?? []].flat().flatMap((hook) => perAccount.get(hook) ?? []);
+    if (named.length === 0) addRouteHook(route, "preHandler", writeLimit);
+    for (const method of [route.method].flat()) {
+      accountLimits.set(`${method} ${route.url}`, named.length > 0 ? named : ["writePerUser"]);
+    }
+  });
 }

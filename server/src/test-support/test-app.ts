@@ -117,3 +117,12 @@ export async function call<T = any>(
   const envelope = response.json() as { code: number; msg: string; data: T };
   return { status: response.statusCode, ...envelope };
 }
+
+/**
+ * A second app on `t`'s database with every request limit as configured for production
+ * (`RATE_LIMIT_MULTIPLIER` 1): `t` makes the accounts and goods a test needs, unhindered by the
+ * limits on registration, and the calls under test go to this one. Close it before `t`.
+ */
+export async function createLimitedTwin(t: TestApp): Promise<FastifyInstance> {
+  return buildApp({ ...t.config, rateLimitMultiplier: 1 }, { database: t.database, logger: false });
+}

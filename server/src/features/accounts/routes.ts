@@ -80,7 +80,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return ok(await accounts.getUserInfo(db, me.userId));
   });
 
-  app.put("/user/userinfo", async (req) => {
+  app.put("/user/userinfo", { preHandler: app.rateLimits.profileEditPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(UpdateProfileBodySchema, req.body);
     return ok(await accounts.updateProfile(db, me.userId, body), "资料已更新");

@@ -18,7 +18,7 @@ export async function blockRoutes(app: FastifyInstance): Promise<void> {
     return ok(await blocks.blockedUsers(db, me.userId));
   });
 
-  app.post("/blocks", async (req) => {
+  app.post("/blocks", { preHandler: app.rateLimits.blockPerUser }, async (req) => {
     const me = await requireUser(req);
     const { userId } = parseInput(BlockBodySchema, req.body);
     const { data, deliveries } = await blocks.blockUser(db, app.notifier.outbox(), me.userId, Number(userId));
@@ -27,7 +27,7 @@ export async function blockRoutes(app: FastifyInstance): Promise<void> {
     return ok(data, "已拉黑");
   });
 
-  app.delete("/blocks/:id", async (req) => {
+  app.delete("/blocks/:id", { preHandler: app.rateLimits.blockPerUser }, async (req) => {
     const me = await requireUser(req);
     const list = await blocks.unblockUser(db, me.userId, parseIdParam(IdParamsSchema, req.params, "id"));
     app.viewerBlocks.forgetUser(me.userId);

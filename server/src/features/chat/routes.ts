@@ -8,10 +8,14 @@ import { chatHistory, listChats, openChat, setRead, unreadTotal } from "./chat-s
 export async function chatRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
-  app.post("/mychatlist/create", KEEPS_SHARED_ANSWERS, async (req) => {
-    const me = await requireUser(req);
-    return ok(await openChat(db, me.userId, parseInput(CreateChatBodySchema, req.body)));
-  });
+  app.post(
+    "/mychatlist/create",
+    { preHandler: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const me = await requireUser(req);
+      return ok(await openChat(db, me.userId, parseInput(CreateChatBodySchema, req.body)));
+    },
+  );
 
   app.get("/mychatlist/getlist", async (req) => {
     const me = await requireUser(req);
@@ -23,13 +27,17 @@ export async function chatRoutes(app: FastifyInstance): Promise<void> {
     return ok(await unreadTotal(db, me.userId));
   });
 
-  app.put("/mychatlist/setread", KEEPS_SHARED_ANSWERS, async (req) => {
-    const me = await requireUser(req);
-    const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
-    const { frame, memberIds } = await setRead(db, me.userId, chatId);
-    await app.hub.deliver(memberIds, frame);
-    return ok(null);
-  });
+  app.put(
+    "/mychatlist/setread",
+    { preHandler: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const me = await requireUser(req);
+      const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
+      const { frame, memberIds } = await setRead(db, me.userId, chatId);
+      await app.hub.deliver(memberIds, frame);
+      return ok(null);
+    },
+  );
 
   app.get("/chat/getlist", async (req) => {
     const me = await requireUser(req);

@@ -19,14 +19,14 @@ export async function dealRoutes(app: FastifyInstance): Promise<void> {
     return ok(await dealsPage(db, me.userId, parseInput(DealsQuerySchema, req.query)));
   });
 
-  app.post("/deals/:id/complete", async (req) => {
+  app.post("/deals/:id/complete", { preHandler: app.rateLimits.tradeActionPerUser }, async (req) => {
     const me = await requireUser(req);
     const change = await completeDeal(db, app.notifier.outbox(), me.userId, dealId(req.params));
     await deliverAll(app.hub, change.deliveries);
     return ok(change.data, "已确认成交");
   });
 
-  app.post("/deals/:id/cancel", async (req) => {
+  app.post("/deals/:id/cancel", { preHandler: app.rateLimits.tradeActionPerUser }, async (req) => {
     const me = await requireUser(req);
     const change = await cancelDeal(db, app.notifier.outbox(), me.userId, dealId(req.params));
     await deliverAll(app.hub, change.deliveries);

@@ -19,7 +19,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
     return ok(await listFavorites(db, me.userId, parseInput(PageQuerySchema, req.query)));
   });
 
-  app.post("/fav", async (req) => {
+  app.post("/fav", { preHandler: app.rateLimits.favoritePerUser }, async (req) => {
     const me = await requireUser(req);
     const { goodsId } = parseInput(FavoriteBodySchema, req.body);
     return ok(await addFavorite(db, app.notifier.outbox(), me.userId, Number(goodsId)), "已收藏");
@@ -39,7 +39,7 @@ export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
     return ok(await favoriteIds(db, me.userId, parseInput(FavoriteIdsQuerySchema, req.query).goodsIds));
   });
 
-  app.delete("/fav/:goodsId", async (req) => {
+  app.delete("/fav/:goodsId", { preHandler: app.rateLimits.favoritePerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await removeFavorite(db, me.userId, goodsIdOf(req.params)), "已取消收藏");
   });

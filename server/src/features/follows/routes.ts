@@ -9,13 +9,13 @@ export async function followRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
   const sellerId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
 
-  app.post("/follows", async (req) => {
+  app.post("/follows", { preHandler: app.rateLimits.followPerUser }, async (req) => {
     const me = await requireUser(req);
     const { userId } = parseInput(FollowBodySchema, req.body);
     return ok(await follows.follow(db, me.userId, Number(userId)), "已关注");
   });
 
-  app.delete("/follows/:id", async (req) => {
+  app.delete("/follows/:id", { preHandler: app.rateLimits.followPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await follows.unfollow(db, me.userId, sellerId(req.params)), "已取消关注");
   });

@@ -79,21 +79,21 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await goods.createGoods(db, app.notifier.outbox(), me.userId, body, app.wordRules), "发布成功");
   });
 
-  app.put("/goods/:id", async (req) => {
+  app.put("/goods/:id", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
     const me = await requireUser(req);
     const id = goodsId(req.params);
     const body = parseInput(UpdateGoodsBodySchema, req.body);
     return ok(await goods.editGoods(deps, app.notifier.outbox(), me.userId, id, body), "已保存");
   });
 
-  app.put("/goods/:id/status", async (req) => {
+  app.put("/goods/:id/status", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
     const me = await requireUser(req);
     const id = goodsId(req.params);
     const { status } = parseInput(SetGoodsStatusBodySchema, req.body);
     return ok(await goods.setGoodsStatus(db, me.userId, id, status), "状态已更新");
   });
 
-  app.delete("/goods/:id", async (req) => {
+  app.delete("/goods/:id", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await goods.removeGoods(deps, me.userId, goodsId(req.params)), "已删除");
   });

@@ -18,7 +18,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return ok(await notifications.unreadNotifications(db, me.userId));
   });
 
-  app.put("/notifications/read", async (req) => {
+  app.put("/notifications/read", { preHandler: app.rateLimits.readMarkPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(MarkNotificationsReadBodySchema, req.body ?? {});
     return ok(await notifications.markNotificationsRead(db, me.userId, body));
@@ -29,7 +29,7 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     return ok(await notifications.notificationSettings(db, me.userId));
   });
 
-  app.put("/notifications/settings", async (req) => {
+  app.put("/notifications/settings", { preHandler: app.rateLimits.profileEditPerUser }, async (req) => {
     const me = await requireUser(req);
     const settings = parseInput(NotificationSettingsSchema, req.body);
     return ok(await notifications.saveNotificationSettings(db, me.userId, settings), "设置已保存");

@@ -26,7 +26,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     return ok(change.data, msg);
   };
 
-  app.post("/offers", KEEPS_SHARED_ANSWERS, async (req) => {
+  app.post("/offers", { preHandler: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
     const me = await requireUser(req);
     return answer(
       await makeOffer(db, app.notifier.outbox(), me.userId, parseInput(CreateOfferBodySchema, req.body)),
@@ -34,7 +34,7 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post("/offers/:id/accept", async (req) => {
+  app.post("/offers/:id/accept", { preHandler: app.rateLimits.tradeActionPerUser }, async (req) => {
     const me = await requireUser(req);
     return answer(
       await acceptOffer(db, app.notifier.outbox(), me.userId, offerId(req.params)),
@@ -42,17 +42,25 @@ export async function offerRoutes(app: FastifyInstance): Promise<void> {
     );
   });
 
-  app.post("/offers/:id/decline", KEEPS_SHARED_ANSWERS, async (req) => {
-    const me = await requireUser(req);
-    return answer(await declineOffer(db, app.notifier.outbox(), me.userId, offerId(req.params)), "已拒绝出价");
-  });
+  app.post(
+    "/offers/:id/decline",
+    { preHandler: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const me = await requireUser(req);
+      return answer(await declineOffer(db, app.notifier.outbox(), me.userId, offerId(req.params)), "已拒绝出价");
+    },
+  );
 
-  app.post("/offers/:id/withdraw", KEEPS_SHARED_ANSWERS, async (req) => {
-    const me = await requireUser(req);
-    return answer(await withdrawOffer(db, me.userId, offerId(req.params)), "已撤回出价");
-  });
+  app.post(
+    "/offers/:id/withdraw",
+    { preHandler: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
+    async (req) => {
+      const me = await requireUser(req);
+      return answer(await withdrawOffer(db, me.userId, offerId(req.params)), "已撤回出价");
+    },
+  );
 
-  app.post("/offers/:id/counter", KEEPS_SHARED_ANSWERS, async (req) => {
+  app.post("/offers/:id/counter", { preHandler: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
     const me = await requireUser(req);
     const id = offerId(req.params);
     return answer(

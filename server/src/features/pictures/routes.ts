@@ -24,7 +24,7 @@ export async function pictureRoutes(app: FastifyInstance): Promise<void> {
     return ok(await receiveUpload(db, app.pictureFiles, me.userId, await uploadedFile(req)), "上传成功");
   });
 
-  app.post("/pic/add", async (req) => {
+  app.post("/pic/add", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(AddPictureBodySchema, req.body);
     const picture = await db.transaction().execute(async (tx) => {

@@ -17,19 +17,19 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
     return ok(await savedSearches.savedSearches(db, me.userId));
   });
 
-  app.post("/saved-searches", async (req) => {
+  app.post("/saved-searches", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(SaveSearchBodySchema, req.body);
     return ok(await savedSearches.saveSearch(db, me.userId, body), "已保存搜索，有新闲置时会通知你");
   });
 
-  app.put("/saved-searches/:id", async (req) => {
+  app.put("/saved-searches/:id", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
     const me = await requireUser(req);
     const body = parseInput(RenameSavedSearchBodySchema, req.body);
     return ok(await savedSearches.renameSavedSearch(db, me.userId, searchId(req.params), body), "已重命名");
   });
 
-  app.delete("/saved-searches/:id", async (req) => {
+  app.delete("/saved-searches/:id", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
     const me = await requireUser(req);
     return ok(await savedSearches.deleteSavedSearch(db, me.userId, searchId(req.params)), "已删除");
   });
