@@ -41,7 +41,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const body = parseInput(SendEmailCodeBodySchema, req.body);
       const me = await optionalUser(req);
-      return ok(await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me !== null), "验证码已发送");
+      await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me?.userId ?? null);
+      // The same words whether the address has an account or not (see sendEmailCode).
+      return ok(
+        null,
+        body.purpose === "reset_password" ? "验证码已发送（如该邮箱已注册）" : "验证码已发送（如该邮箱可用）",
+      );
     },
   );
 
