@@ -12,6 +12,7 @@ import {
 } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
+import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { clientAddress } from "../../plugins/rate-limit.js";
@@ -23,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   app.get("/com/captcha", { preHandler: app.rateLimits.captchaPerAddress }, async (_req, reply) => {
-    reply.header("cache-control", "no-store");
+    reply.header("cache-control", PRIVATE_NO_STORE);
     return ok(await createCaptcha(db));
   });
 
