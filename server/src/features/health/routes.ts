@@ -18,7 +18,11 @@ function withinTimeout<T>(check: Promise<T>, what: string): Promise<T> {
   return Promise.race([check, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** For a load balancer: live = the process answers; ready = it can serve (database, Redis). */
+/**
+ * For a load balancer: live = the process answers; ready = it can serve (database, Redis). The
+ * disk's room is said (`disk: "full"`) but does not fail readiness: reads, sign-ins and chat still
+ * work, and every process sharing that disk would be taken out of service for it.
+ */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const selectOne = sql`SELECT 1`;
 
@@ -26,11 +30,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/health/ready", async (req) => {
     try {
-      const [, redis] = await Promise.all([
+      const [, redis, disk] = await Promise.all([
         withinTimeout(selectOne.execute(app.db), "database"),
         withinTimeout(app.hub.redisStatus(), "redis"),
+        withinTimeout(app.pictureFiles.diskRoom(), "disk"),
       ]);
-      return ok({ database: "ok", redis } satisfies Readiness);
+      if (disk === "full") req.log.warn("the pictures' disk is full: uploads answer 503");
+      return ok({ database: "ok", redis, disk } satisfies Readiness);
     } catch (error) {
       req.log.warn({ err: error }, "not ready");
       throw appError("SERVICE_UNAVAILABLE");
