@@ -65,7 +65,7 @@ describe("account security in the browser", () => {
     await page.locator(".captcha-image img").waitFor();
     await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
     await page.getByRole("button", { name: "获取验证码" }).click();
-    await page.getByText("验证码已发送，请查收邮件").waitFor();
+    await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
     await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(running.server.dataDir, newEmail));
 
     await page.getByLabel("当前密码").fill("wrong1234");

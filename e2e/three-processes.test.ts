@@ -93,7 +93,7 @@ async function registerOn(server: ServerProcess | undefined, username: string, p
   await page.locator(".captcha-image img").waitFor();
   await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer());
   await page.getByRole("button", { name: "获取验证码" }).click();
-  await page.getByText("验证码已发送，请查收邮件").waitFor();
+  await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
   await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(data.dataDir, email));
   await page.getByRole("button", { name: /注\s*册/ }).click();
   await page.waitForURL(at(server, "/"));

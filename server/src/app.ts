@@ -42,6 +42,7 @@ import { reviewRoutes } from "./features/reviews/routes.js";
 import { savedSearchRoutes } from "./features/saved-searches/routes.js";
 import { sellerRoutes } from "./features/sellers/routes.js";
 import { lazyChildLogger } from "./http/lazy-logger.js";
+import { markPrivateAnswers } from "./http/private-answers.js";
 import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerMetrics(app);
   answerUnavailableWhileClosing(app);
   app.answers.clearOnChanges(app);
+  markPrivateAnswers(app);
   registerSecurityHeaders(app, config.s3 ? [new URL(config.s3.publicUrl).origin] : []);
   // A GET has no body: nothing to decompress, so no decompression hook on reads.
   app.addHook("onRoute", (route) => {

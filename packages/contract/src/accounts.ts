@@ -1,5 +1,5 @@
 import { Errors } from "./errors.js";
-import { text } from "./fields.js";
+import { shownName, text } from "./fields.js";
 import {
   AccountLimits,
   EMAIL_CODE_MESSAGE,
@@ -11,11 +11,9 @@ import {
 } from "./values/accounts.js";
 import { z } from "./zod.js";
 
-export const UsernameSchema = text()
-  .trim()
-  .min(AccountLimits.usernameMin)
-  .max(AccountLimits.usernameMax)
-  .regex(USERNAME_PATTERN, USERNAME_MESSAGE);
+export const UsernameSchema = shownName(
+  text().trim().min(AccountLimits.usernameMin).max(AccountLimits.usernameMax),
+).regex(USERNAME_PATTERN, USERNAME_MESSAGE);
 
 export const PasswordSchema = text()
   .min(AccountLimits.passwordMin)
@@ -97,7 +95,7 @@ const AvatarUrlSchema = text()
 
 export const UpdateProfileBodySchema = z
   .object({
-    nickname: text().trim().min(1).max(AccountLimits.nicknameMax).optional(),
+    nickname: shownName(text().trim().min(1).max(AccountLimits.nicknameMax)).optional(),
     avatarUrl: AvatarUrlSchema.optional(),
     bio: text().trim().max(AccountLimits.bioMax).optional(),
   })

@@ -1,6 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
-import { IdSchema, text } from "./fields.js";
+import { IdSchema, shownName, text } from "./fields.js";
 import { type SearchCriteria, SearchCriteriaSchema } from "./goods.js";
 import { DiscoveryLimits } from "./values/discovery.js";
 import { type Category, GoodsLimits } from "./values/goods.js";
@@ -29,7 +29,7 @@ export interface FollowedSeller {
 export const FollowingGoodsQuerySchema = withCursorNotPage(PageQuerySchema.extend({ cursor: CursorSchema.optional() }));
 export type FollowingGoodsQuery = z.infer<typeof FollowingGoodsQuerySchema>;
 
-const SavedSearchNameSchema = text().trim().min(1).max(DiscoveryLimits.savedSearchNameMax);
+const SavedSearchNameSchema = shownName(text().trim().min(1).max(DiscoveryLimits.savedSearchNameMax));
 
 /** POST /saved-searches: the search's keyword and filters, and a name (the keyword when none). */
 export const SaveSearchBodySchema = SearchCriteriaSchema.and(z.object({ name: SavedSearchNameSchema.optional() }));

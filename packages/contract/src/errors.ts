@@ -54,6 +54,8 @@ export const Errors = {
   NOT_YOUR_FILE: { status: 403, code: 403, msg: "只能使用自己上传的图片" },
   FILE_IN_USE: { status: 200, code: 1201, msg: "这张图片已用在其他闲置上" },
   STORAGE_QUOTA_EXCEEDED: { status: 413, code: 413, msg: "图片空间已用完，请删除不用的闲置或图片后再上传" },
+  /** The server's disk (not the user's quota) has no room: nothing was kept, a later try may pass. */
+  STORAGE_FULL: { status: 503, code: 503, msg: "存储空间不足，暂时无法上传图片，请稍后再试" },
   TOO_MANY_PICTURES: { status: 200, code: 1202, msg: "每件闲置最多 9 张图片" },
   FAVORITE_OWN_GOODS: { status: 200, code: 1301, msg: "不能收藏自己发布的闲置" },
 

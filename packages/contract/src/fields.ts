@@ -1,3 +1,4 @@
+import { isShownName } from "./values/names.js";
 import { z } from "./zod.js";
 
 /** Row ids are PostgreSQL `integer`s: a larger number would fail in the database, not in the request. */
@@ -5,7 +6,7 @@ export const ID_MAX = 2_147_483_647;
 const ID_PATTERN = /^[1-9]\d{0,9}$/;
 
 /** Why a refinement failed; `describeIssue` turns it into a sentence naming the field. */
-export const FieldRules = { noNul: "no-nul", idRange: "id-range" } as const;
+export const FieldRules = { noNul: "no-nul", idRange: "id-range", shownName: "shown-name" } as const;
 
 const NUL = "\u0000";
 
@@ -15,6 +16,15 @@ const NUL = "\u0000";
  */
 export function text() {
   return z.string().refine((value) => !value.includes(NUL), { params: { rule: FieldRules.noNul }, abort: true });
+}
+
+/**
+ * A name others see (nickname, username, title): `text()` with its checks, then refused when it
+ * holds a bidi or control character or nothing visible (values/names.ts; the web forms check the
+ * same). The 400 names the field: "昵称不能包含不可见或控制字符".
+ */
+export function shownName<T extends z.ZodType<string, string>>(schema: T) {
+  return schema.refine(isShownName, { params: { rule: FieldRules.shownName } });
 }
 
 const inIdRange = (id: string) => id.length < 10 || Number(id) <= ID_MAX;

@@ -1,6 +1,6 @@
 import type { PublicUser } from "./accounts.js";
 import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
-import { IdSchema, listParam, text } from "./fields.js";
+import { IdSchema, listParam, shownName, text } from "./fields.js";
 import {
   CATEGORIES,
   type Category,
@@ -31,7 +31,7 @@ const FileIdsSchema = z
   .refine((ids) => new Set(ids).size === ids.length, "图片不能重复");
 
 const goodsFields = {
-  title: text().trim().min(GoodsLimits.titleMin).max(GoodsLimits.titleMax),
+  title: shownName(text().trim().min(GoodsLimits.titleMin).max(GoodsLimits.titleMax)),
   description: text().trim().max(GoodsLimits.descriptionMax),
   priceCents: PriceCentsSchema,
   originalPriceCents: PriceCentsSchema.nullable(),

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { FieldRules } from "./fields.js";
+import { hiddenCharactersMessage } from "./values/names.js";
 
 /** Chinese names of request fields, so that a 400 reply names the field a person got wrong. */
 export const FieldLabels: Record<string, string> = {
@@ -14,6 +15,7 @@ export const FieldLabels: Record<string, string> = {
   code: "验证码",
   purpose: "验证用途",
   nickname: "昵称",
+  name: "名称",
   avatarUrl: "头像地址",
   bio: "个人简介",
   page: "页码",
@@ -79,6 +81,7 @@ export function describeIssue(issue: z.core.$ZodRawIssue): string {
     case "custom":
       if (issue.params?.rule === FieldRules.noNul) return `${label}不能包含空字符`;
       if (issue.params?.rule === FieldRules.idRange) return `${label}格式不正确`;
+      if (issue.params?.rule === FieldRules.shownName) return hiddenCharactersMessage(label);
       return `${label}不合法`;
     case "unrecognized_keys":
       return `不支持的参数：${issue.keys.join("、")}`;

@@ -80,4 +80,13 @@ describe("e-mail when the SMTP server is down", () => {
     const rows = await t.app.db.selectFrom("emailCodes").selectAll().where("email", "=", "lost@example.com").execute();
     expect(rows).toEqual([]);
   });
+
+  it("answers a reset for an unknown address as it answers one for an account meanwhile", async () => {
+    expect(await sendRegistrationCode(t, "lost-again@example.com")).toMatchObject({ code: 1008 });
+    const captchaTicket = await solveCaptcha(t.app);
+    const reset = await call(t.app, "POST", "/api/com/email", {
+      body: { email: "nobody-at-all@example.com", captchaTicket, purpose: "reset_password" },
+    });
+    expect(reset).toMatchObject({ status: 200, code: 1008, msg: "邮件发送失败，请稍后再试" });
+  });
 });

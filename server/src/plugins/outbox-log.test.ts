@@ -34,7 +34,7 @@ describe("the outbox mailer (no SMTP server)", () => {
     await sendEmailCode(
       { db: t.app.db, mailer, log },
       { email: user.email, captchaTicket, purpose: "reset_password" },
-      false,
+      null,
     );
 
     const code = await readOutboxCode(t.dataDir, user.email);

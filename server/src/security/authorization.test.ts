@@ -1,3 +1,4 @@
+import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { RULES_TTL_MS } from "../features/moderation/word-rules.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
@@ -371,13 +372,29 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function send(method: string, probe: Probe, token?: string) {
-  return call(t.app, method as "GET", probe.url, {
-    body: probe.body,
-    headers: probe.headers,
-    ...(token !== undefined && { token }),
+/**
+ * Sends a probe and checks its Cache-Control as well (security audit, issue 26): every answer to a
+ * request with a token, and every answer to a write (sign-in, registration, codes), is
+ * `private, no-store`; public reads by signed-out visitors keep the caching they had (none, but
+ * the captcha's).
+ */
+async function send(method: string, probe: Probe, token?: string) {
+  const response = await t.app.inject({
+    method: method as "GET",
+    url: probe.url,
+    payload: probe.body as InjectOptions["payload"],
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...probe.headers },
   });
+  const reply = { status: response.statusCode, ...(response.json() as { code: number; msg: string; data: unknown }) };
+  const cacheControl = response.headers["cache-control"];
+  const what = `${method} ${probe.url} ${token ? "with a token" : "signed out"}: ${reply.status} ${reply.msg}`;
+  if (token || method !== "GET") expect(cacheControl, what).toBe("private, no-store");
+  else expect(cacheControl, what).toBe(SIGNED_OUT_READS_CACHING[probe.url.split("?")[0] ?? ""]);
+  return reply;
 }
+
+/** The Cache-Control of public reads by signed-out visitors that have one; the others have none. */
+const SIGNED_OUT_READS_CACHING: Record<string, string> = { "/api/com/captcha": "private, no-store" };
 
 const letIn = (reply: { status: number }) => {
   expect(reply.status).toBeLessThan(500);

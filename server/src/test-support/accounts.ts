@@ -18,16 +18,27 @@ export async function solveCaptcha(app: FastifyInstance): Promise<string> {
   return confirmed.data.captchaTicket;
 }
 
-/** The newest code mailed to an address, read from the outbox as a person would read their mail. */
-export async function readOutboxCode(dataDir: string, email: string): Promise<string> {
+/** The newest mail to an address (subject and text), read from the outbox as a person would read it. */
+export async function readNewestMail(dataDir: string, email: string): Promise<{ name: string; text: string }> {
   const folder = path.join(dataDir, "outbox");
   const address = email.toLowerCase();
-  const files = (await fs.readdir(folder)).filter((name) => name.endsWith(`-${address}.eml`)).sort();
+  const files = (await fs.readdir(folder).catch(() => [])).filter((name) => name.endsWith(`-${address}.eml`)).sort();
   const newest = files.at(-1);
   if (!newest) throw new Error(`no mail to ${email} in ${folder}`);
-  const text = await fs.readFile(path.join(folder, newest), "utf8");
+  return { name: newest, text: await fs.readFile(path.join(folder, newest), "utf8") };
+}
+
+/** How many mails went to an address. */
+export async function countMails(dataDir: string, email: string): Promise<number> {
+  const names = await fs.readdir(path.join(dataDir, "outbox")).catch(() => []);
+  return names.filter((name) => name.endsWith(`-${email.toLowerCase()}.eml`)).length;
+}
+
+/** The newest code mailed to an address, read from the outbox as a person would read their mail. */
+export async function readOutboxCode(dataDir: string, email: string): Promise<string> {
+  const { name, text } = await readNewestMail(dataDir, email);
   const code = /验证码是 (\d{6})/.exec(text)?.[1];
-  if (!code) throw new Error(`no code in ${newest}`);
+  if (!code) throw new Error(`no code in ${name}`);
   return code;
 }
 

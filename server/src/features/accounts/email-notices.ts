@@ -18,3 +18,50 @@ export function emailChangedNotice(oldEmail: string, username: string, newEmail:
     ].join("\n"),
   };
 }
+
+/**
+ * Sent instead of a registration code to an address that already has an account: its owner learns
+ * that someone tried, and how to get in if it was them. The one who asked is told the same as for
+ * a free address, so registration does not say which addresses have accounts.
+ */
+export function registrationAttemptNotice(email: string, owner: { username: string; closed: boolean }): Mail {
+  const text = owner.closed
+    ? [
+        "有人刚刚尝试用本邮箱注册闲置账号。",
+        `本邮箱绑定的账号（用户名：${owner.username}）已注销，注销满 30 天后本邮箱才能用于注册新账号。`,
+        "如果这不是您本人的操作，请忽略此邮件。",
+      ]
+    : [
+        "有人刚刚尝试用本邮箱注册闲置账号，但本邮箱已经注册过账号，所以这次没有发送验证码。",
+        `如果是您本人：您的账号（用户名：${owner.username}）仍然可用，请直接登录；忘记密码可在登录页点「忘记密码？」用本邮箱重置。`,
+        "如果这不是您本人的操作，请忽略此邮件，您的账号不受影响。",
+      ];
+  return { to: email, subject: "【闲置】有人尝试用您的邮箱注册", text: text.join("\n") };
+}
+
+/** Sent instead of a code when another account asks to move to an address that has an account. */
+export function emailChangeAttemptNotice(email: string, owner: { username: string }): Mail {
+  return {
+    to: email,
+    subject: "【闲置】有人尝试绑定您的邮箱",
+    text: [
+      "有人刚刚尝试把本邮箱绑定到另一个闲置账号。本邮箱已经绑定了您的账号" +
+        `（用户名：${owner.username}），所以这次没有发送验证码，您的账号不受影响。`,
+      "如果这是您本人在另一个账号上的操作：一个邮箱只能绑定一个账号，请换一个邮箱。",
+      "如果这不是您本人的操作，请忽略此邮件。",
+    ].join("\n"),
+  };
+}
+
+/** Sent instead of a reset code to the address of a closed account: there is nothing to reset. */
+export function closedAccountResetNotice(email: string, username: string): Mail {
+  return {
+    to: email,
+    subject: "【闲置】无法重置密码：账号已注销",
+    text: [
+      `有人刚刚为本邮箱绑定的闲置账号（用户名：${username}）申请重置密码，但该账号已注销，无法重置，所以这次没有发送验证码。`,
+      "注销满 30 天后，本邮箱可以用于注册新账号。",
+      "如果这不是您本人的操作，请忽略此邮件。",
+    ].join("\n"),
+  };
+}

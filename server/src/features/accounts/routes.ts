@@ -12,6 +12,7 @@ import {
 } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { ok, parseInput } from "../../http/envelope.js";
+import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { clientAddress } from "../../plugins/rate-limit.js";
@@ -23,7 +24,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   app.get("/com/captcha", { preHandler: app.rateLimits.captchaPerAddress }, async (_req, reply) => {
-    reply.header("cache-control", "no-store");
+    reply.header("cache-control", PRIVATE_NO_STORE);
     return ok(await createCaptcha(db));
   });
 
@@ -41,7 +42,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     async (req) => {
       const body = parseInput(SendEmailCodeBodySchema, req.body);
       const me = await optionalUser(req);
-      return ok(await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me !== null), "验证码已发送");
+      await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me?.userId ?? null);
+      // The same words whether the address has an account or not (see sendEmailCode).
+      return ok(
+        null,
+        body.purpose === "reset_password" ? "验证码已发送（如该邮箱已注册）" : "验证码已发送（如该邮箱可用）",
+      );
     },
   );
 

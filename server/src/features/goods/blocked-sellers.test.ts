@@ -91,7 +91,8 @@ describe("the goods list and search of a viewer who blocked a seller", () => {
     for (const token of [pest.token, "not-a-token", ""]) {
       const answer = await listed(t.app, "/api/goods/getlist", token);
       expect(answer.titles.sort()).toEqual(ALL);
-      expect(answer.cacheControl).toBeUndefined();
+      // The shared list, but marked private as every answer to a request with a token is.
+      expect(answer.cacheControl).toBe(token ? "private, no-store" : undefined);
     }
     const malformed = await t.app.inject({ method: "GET", url: SEARCH, headers: { authorization: "Basic abc" } });
     expect(malformed.json().data.total).toBe(3);

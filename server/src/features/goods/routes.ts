@@ -10,6 +10,7 @@ import {
 } from "@xianzhi/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { SerializedAnswer, sendJsonText } from "../../http/response-cache.js";
 import { optionalUser, requireUser } from "../../plugins/auth.js";
 import { visitGoods } from "./goods-detail.js";
@@ -36,7 +37,7 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
    * marked so that no cache on the way keeps it either.
    */
   const personal = async (req: FastifyRequest, reply: FastifyReply, make: () => Promise<unknown>) => {
-    reply.header("cache-control", "private, no-store");
+    reply.header("cache-control", PRIVATE_NO_STORE);
     return new SerializedAnswer(ok(await make())).send(req, reply);
   };
 

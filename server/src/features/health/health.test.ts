@@ -18,7 +18,7 @@ describe("health for a load balancer", () => {
       status: 200,
       code: 200,
       msg: "成功",
-      data: { database: "ok", redis: "disabled" },
+      data: { database: "ok", redis: "disabled", disk: "ok" },
     });
   });
 

@@ -38,7 +38,9 @@ function unanswered(error: unknown): boolean {
 /**
  * For a load balancer and a supervisor: live = the process can still get an answer from its
  * database (a process whose requests all wait on a connection that never comes back is wedged, and
- * a restart mends it); ready = it can serve (database, Redis).
+ * a restart mends it); ready = it can serve (database, Redis). The disk's room is said
+ * (`disk: "full"`) but does not fail readiness: reads, sign-ins and chat still work, and every
+ * process sharing that disk would be taken out of service for it.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const selectOne = sql`SELECT 1`;
@@ -59,11 +61,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
 
   app.get("/health/ready", async (req) => {
     try {
-      const [, redis] = await Promise.all([
+      const [, redis, disk] = await Promise.all([
         withinTimeout(selectOne.execute(app.db), "database"),
         withinTimeout(app.hub.redisStatus(), "redis"),
+        withinTimeout(app.pictureFiles.diskRoom(), "disk"),
       ]);
-      return ok({ database: "ok", redis } satisfies Readiness);
+      if (disk === "full") req.log.warn("the pictures' disk is full: uploads answer 503");
+      return ok({ database: "ok", redis, disk } satisfies Readiness);
     } catch (error) {
       req.log.warn({ err: error }, "not ready");
       throw appError("SERVICE_UNAVAILABLE");

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { DeleteAccountBodySchema } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { JSON_TYPE, ok, parseInput } from "../../http/envelope.js";
+import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { requireUser } from "../../plugins/auth.js";
 import { deleteAccount } from "./account-deletion.js";
 import { exportOf } from "./data-export.js";
@@ -26,7 +27,7 @@ export async function ownDataRoutes(app: FastifyInstance): Promise<void> {
     return reply
       .header("content-type", JSON_TYPE)
       .header("content-disposition", `attachment; filename="xianzhi-data-${day}.json"`)
-      .header("cache-control", "no-store")
+      .header("cache-control", PRIVATE_NO_STORE)
       .send(Readable.from(document));
   });
 }

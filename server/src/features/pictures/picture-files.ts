@@ -15,6 +15,20 @@ export interface ProcessedPicture {
   bytes: number;
 }
 
+/** Less room than this on the work folder's disk reads as full: one upload of the largest size. */
+export const DISK_ROOM_MIN_BYTES = UploadLimits.maxBytes;
+
+/** A write refused for want of room (or of the user's disk quota), as Node reports it. */
+function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === "ENOSPC" || code === "EDQUOT";
+}
+
+/** A full disk is the server's trouble and passes: 503 in the envelope, never a 500. */
+function diskFull(error: unknown): Error {
+  return Object.assign(appError("STORAGE_FULL"), { cause: error });
+}
+
 /** A file in the pictures folder, as its name tells: an upload being received, or a picture's version. */
 export type StoredName = { kind: "temporary" } | { kind: "picture"; fileId: string };
 
@@ -82,18 +96,33 @@ export class PictureFiles {
       store instanceof DiskPictureStore && store.folder === workFolder ? store : new DiskPictureStore(workFolder);
   }
 
-  /** Streams an upload to a temporary file and processes it; on any failure nothing stays behind. */
+  /**
+   * Streams an upload to a temporary file and processes it; on any failure nothing stays behind.
+   * A full disk (the temporary file's or the pictures') is STORAGE_FULL, a 503.
+   */
   async receive(upload: NodeJS.ReadableStream & { truncated?: boolean }): Promise<ProcessedPicture> {
-    await fs.mkdir(this.workFolder, { recursive: true });
     const fileId = randomBytes(16).toString("hex");
     const temporary = path.join(this.workFolder, `${fileId}${TEMPORARY_SUFFIX}`);
     try {
+      await fs.mkdir(this.workFolder, { recursive: true });
       await pipeline(upload, (await fs.open(temporary, "w")).createWriteStream());
       if (upload.truncated) throw appError("FILE_TOO_LARGE");
       return await this.process(temporary, fileId);
+    } catch (error) {
+      throw isDiskFull(error) ? diskFull(error) : error;
     } finally {
       await fs.rm(temporary, { force: true });
     }
+  }
+
+  /** Whether the work folder's disk has room for one more upload of the largest size (readiness). */
+  async diskRoom(): Promise<"ok" | "full"> {
+    const stats = await fs.statfs(this.workFolder).catch((error: NodeJS.ErrnoException) => {
+      // Made at the first upload: until then its disk is the data folder's.
+      if (error.code === "ENOENT") return fs.statfs(path.dirname(this.workFolder));
+      throw error;
+    });
+    return stats.bavail * stats.bsize < DISK_ROOM_MIN_BYTES ? "full" : "ok";
   }
 
   /** Makes the two versions of a picture from any image sharp reads (demo data uses it too). */

@@ -8,11 +8,13 @@ import {
   USERNAME_PATTERN,
 } from "@xianzhi/contract/constants";
 import { lengthRange } from "../../components/limit-hints";
+import { shownNameRule } from "../../components/name-rules";
 
 /** The form rules and hints of account fields, from the contract's limits: the server checks the same. */
 export const usernameRules = [
   { required: true },
   { min: AccountLimits.usernameMin, max: AccountLimits.usernameMax },
+  shownNameRule("用户名"),
   { pattern: USERNAME_PATTERN, message: USERNAME_MESSAGE },
 ];
 export const usernameHint = `${lengthRange(AccountLimits.usernameMin, AccountLimits.usernameMax)}字母、数字、下划线或汉字`;

@@ -9,6 +9,26 @@ import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } 
 import "./accounts.css";
 import { message } from "../../components/toasts";
 
+/**
+ * Said under the code once it was sent. The server answers the same whether the address has an
+ * account or not (so that nobody learns which addresses do), and mails a notice instead of a code
+ * where no code can be used: these words tell the person at the form where to look.
+ */
+const SENT: Record<EmailPurpose, { toast: string; hint: string }> = {
+  register: {
+    toast: "验证码已发送（如该邮箱可用），请查收邮件",
+    hint: "如果该邮箱已注册过账号，您会收到一封提醒邮件而不是验证码，可直接登录或找回密码。",
+  },
+  change_email: {
+    toast: "验证码已发送（如该邮箱可用），请查收邮件",
+    hint: "如果该邮箱已绑定其他账号，将收不到验证码，请换一个邮箱。",
+  },
+  reset_password: {
+    toast: "验证码已发送（如该邮箱已注册），请查收邮件",
+    hint: "只有已注册的邮箱会收到验证码。没有收到？请确认是注册时的邮箱，并查看垃圾邮件。",
+  },
+};
+
 interface CaptchaAndCodeProps {
   purpose: EmailPurpose;
   /** The form field that holds the address the code goes to. */
@@ -26,6 +46,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
   const [confirmCaptcha] = useConfirmCaptchaMutation();
   const [sendCode, { isLoading: sending }] = useSendEmailCodeMutation();
   const [countdown, setCountdown] = useState(0);
+  const [sent, setSent] = useState(false);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -64,7 +85,8 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
       form.setFields([{ name: emailField, errors: [errorText(sent.error)] }]);
       return;
     }
-    message.success("验证码已发送，请查收邮件");
+    message.success(SENT[purpose].toast);
+    setSent(true);
     setCountdown(AccountLimits.emailResendSeconds);
   };
 
@@ -91,7 +113,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
           </button>
         </Space.Compact>
       </Form.Item>
-      <Form.Item label="邮箱验证码" required>
+      <Form.Item label="邮箱验证码" required extra={sent ? SENT[purpose].hint : undefined}>
         <Space.Compact block>
           <Form.Item name="emailCode" noStyle rules={emailCodeRules}>
             <Input

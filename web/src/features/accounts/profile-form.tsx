@@ -8,6 +8,7 @@ import { useUploadPicture } from "../pictures";
 import { useUpdateProfileMutation } from "./accounts-api";
 import "./accounts.css";
 import { FingerSized } from "../../components/finger-sized";
+import { shownNameRule } from "../../components/name-rules";
 import { message } from "../../components/toasts";
 
 /** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
@@ -76,7 +77,7 @@ export function ProfileForm({ me }: { me: UserInfo }) {
         <Form.Item
           name="nickname"
           label="昵称"
-          rules={[{ required: true, whitespace: true }, { max: AccountLimits.nicknameMax }]}
+          rules={[{ required: true, whitespace: true }, { max: AccountLimits.nicknameMax }, shownNameRule("昵称")]}
         >
           <Input maxLength={AccountLimits.nicknameMax} showCount />
         </Form.Item>

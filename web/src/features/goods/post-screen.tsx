@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
+import { shownNameRule } from "../../components/name-rules";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { PICTURE_HINT, type PictureItem, PictureUploader } from "../pictures/ui";
 import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
@@ -96,6 +97,7 @@ export default function PostScreen() {
               rules={[
                 { required: true, whitespace: true },
                 { min: GoodsLimits.titleMin, max: GoodsLimits.titleMax },
+                shownNameRule("标题"),
               ]}
             >
               <Input

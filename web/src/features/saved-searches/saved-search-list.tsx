@@ -1,5 +1,5 @@
 import type { SavedSearch } from "@xianzhi/contract";
-import { DiscoveryLimits } from "@xianzhi/contract/constants";
+import { DiscoveryLimits, hiddenCharactersMessage, isShownName } from "@xianzhi/contract/constants";
 import { Button, Input, Popconfirm, Skeleton } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -67,6 +67,11 @@ function RenameForm({ search, onDone }: { search: SavedSearch; onDone: () => voi
   const [name, setName] = useState(search.name);
   const [rename, { isLoading }] = useRenameSavedSearchMutation();
   const save = async () => {
+    // The server's rule for names others see, in its words.
+    if (!isShownName(name.trim())) {
+      message.error(hiddenCharactersMessage("名称"));
+      return;
+    }
     const result = await rename({ id: search.id, name: name.trim() });
     if ("error" in result) message.error(errorText(result.error));
     else onDone();
