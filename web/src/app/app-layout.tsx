@@ -20,7 +20,8 @@ export function AppLayout() {
   useMessageNotifications();
   const navigation = useNavigation();
   const signedIn = isSignedIn();
-  // Refetched whenever a chat frame arrives (the socket invalidates the chat tags).
+  // Counted on by each live message (chat-feed.ts); read again when the socket reopens, a chat is
+  // read, or a read or deal frame comes (they invalidate the chat tags).
   const { data: chats } = useUnreadTotalQuery(undefined, { skip: !signedIn });
   // The bell's count: kept live by the socket's notification frames.
   const { data: notifications } = useNotificationsUnreadQuery(undefined, { skip: !signedIn });

@@ -1,28 +1,25 @@
 import type { Chat, ChatHistory, CreateChatBody, PageQuery } from "@xianzhi/contract";
 import { ChatLimits, type Page, type SendableMessageType } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
-import type { AppDispatch } from "../../app/store";
-import { type ChatEvent, submitMessage } from "./chat-socket";
-import {
-  acknowledge,
-  addOutgoing,
-  type ChatThread,
-  fetchMissed,
-  markFailed,
-  mergeMessages,
-  mergeMissed,
-  mergeOlderPage,
-  newestMessageId,
-  threadFromPage,
-} from "./chat-thread";
-import { feedFromSocket } from "./socket-fed-entry";
+import type { ApiError } from "../../app/api-error";
+import type { AppDispatch, RootState } from "../../app/store";
+import { receiveMissed, receiveOlderPage, replaceMessages, selectNewestMessageId, sendingMessage } from "./chat-slice";
+import { submitMessage } from "./chat-socket";
+import { fetchMissed } from "./chat-thread";
+import { catchUpWhileCached } from "./socket-fed-entry";
 
-/** What one socket event changes in the thread of `chatId` (nothing when it is about another chat). */
-function applyEvent(thread: ChatThread, chatId: string, event: ChatEvent): void {
-  if (event.kind === "message" && event.message.chatId === chatId) mergeMessages(thread, [event.message]);
-  else if (event.kind === "ack" && event.message.chatId === chatId)
-    acknowledge(thread, event.clientMsgId, event.message);
-  else if (event.kind === "failed" && event.chatId === chatId) markFailed(thread, event.clientMsgId, event.reason);
+/** The chat list the chat screen shows: the one a message for an unknown chat makes read again. */
+export const CHAT_LIST_ARGS = { page: 1, pageSize: 100 } satisfies PageQuery;
+
+type GetState = () => unknown;
+
+/**
+ * Whether an answer read for the account signed in when it was asked may still go into the store:
+ * after a sign-out or a sign-in as someone else (clearMessages) it belongs to nobody on the screen.
+ */
+function sameSession(getState: GetState): () => boolean {
+  const token = (getState() as RootState).auth.token;
+  return () => (getState() as RootState).auth.token === token;
 }
 
 export const chatApi = api.injectEndpoints({
@@ -43,7 +40,10 @@ export const chatApi = api.injectEndpoints({
       query: (chatId) => ({ url: "/mychatlist/setread", method: "PUT", body: { chatId } }),
       invalidatesTags: ["Chats"],
     }),
-    /** One page of history, older than `before`: for loading upwards and for the catch-up. */
+    /**
+     * One page of history, older than `before`: for loading upwards and for the catch-up. Its
+     * answer passes through into the chat state and is dropped from the cache at once.
+     */
     historyPage: build.query<ChatHistory, { chatId: string; before?: string }>({
       query: ({ chatId, before }) => ({
         url: "/chat/getlist",
@@ -52,22 +52,29 @@ export const chatApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /**
-     * The one store of a chat's messages, by chat id: the newest page of history, then kept
-     * current by the socket (live messages, acks of mine, failures, catch-up after a reconnect).
+     * Opens a chat's messages: reads the newest page of history INTO the chat state
+     * (`replaceMessages`), where the socket's frames go too, and, while the chat is cached, reads
+     * again what was pushed while the socket was down. The cache entry holds no message (its data
+     * is null): it gives the screen its loading state and the catch-up its lifetime.
      */
-    thread: build.query<ChatThread, string>({
-      query: (chatId) => ({ url: "/chat/getlist", params: { chatId, pageSize: ChatLimits.historyPageSize } }),
-      transformResponse: (page: ChatHistory) => threadFromPage(page),
+    chatHistory: build.query<null, string>({
+      async queryFn(chatId, { dispatch, getState }, _extra, baseQuery) {
+        const stillMine = sameSession(getState);
+        const result = await baseQuery({
+          url: "/chat/getlist",
+          params: { chatId, pageSize: ChatLimits.historyPageSize },
+        });
+        if (result.error) return { error: result.error as ApiError };
+        if (stillMine()) dispatch(replaceMessages({ chatId, page: result.data as ChatHistory }));
+        return { data: null };
+      },
       onCacheEntryAdded: (chatId, entry) =>
-        feedFromSocket(
-          entry,
-          (event) => (thread) => applyEvent(thread, chatId, event),
-          () =>
-            fetchMissed(
-              (before) => fetchHistoryPage(entry.dispatch, chatId, before),
-              newestMessageId(entry.getCacheEntry().data),
-            ).then((messages) => entry.updateCachedData((thread) => mergeMissed(thread, messages))),
-        ),
+        catchUpWhileCached(entry, async () => {
+          const stillMine = sameSession(entry.getState);
+          const newestKnown = selectNewestMessageId(entry.getState() as RootState, chatId);
+          const missed = await fetchMissed((before) => fetchHistoryPage(entry.dispatch, chatId, before), newestKnown);
+          if (stillMine()) entry.dispatch(receiveMissed({ chatId, page: missed }));
+        }),
     }),
   }),
 });
@@ -81,9 +88,10 @@ function fetchHistoryPage(dispatch: AppDispatch, chatId: string, before?: string
 
 /** Loads the page before the oldest message shown into the chat's thread. */
 export function loadOlderMessages(chatId: string, before: string) {
-  return async (dispatch: AppDispatch) => {
+  return async (dispatch: AppDispatch, getState: GetState) => {
+    const stillMine = sameSession(getState);
     const page = await fetchHistoryPage(dispatch, chatId, before);
-    dispatch(chatApi.util.updateQueryData("thread", chatId, (thread) => mergeOlderPage(thread, page)));
+    if (stillMine()) dispatch(receiveOlderPage({ chatId, page }));
   };
 }
 
@@ -95,11 +103,10 @@ export function sendMessage(
   clientMsgId: string = crypto.randomUUID(),
 ) {
   return (dispatch: AppDispatch) => {
-    dispatch(
-      chatApi.util.updateQueryData("thread", chatId, (thread) => addOutgoing(thread, { clientMsgId, type, content })),
-    );
+    dispatch(sendingMessage({ chatId, clientMsgId, type, content }));
     submitMessage({ type: "send", chatId, msgType: type, content, clientMsgId });
   };
 }
 
-export const { useChatsQuery, useUnreadTotalQuery, useOpenChatMutation, useSetReadMutation, useThreadQuery } = chatApi;
+export const { useChatsQuery, useUnreadTotalQuery, useOpenChatMutation, useSetReadMutation, useChatHistoryQuery } =
+  chatApi;

@@ -1,13 +1,22 @@
 import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
 import { Alert, Avatar, Badge, Button, Empty } from "antd";
+import { useEffect } from "react";
 import { useSearchParams } from "react-router";
-import { useAppSelector } from "../../app/hooks";
+import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { titles } from "../../app/paths";
 import { formatTime } from "../../components/format";
 import { useDocumentTitle } from "../../components/use-document-title";
-import { useChatsQuery } from "./chat-api";
+import { CHAT_LIST_ARGS, useChatsQuery } from "./chat-api";
 import { messageText, readByPeer } from "./chat-messages";
+import {
+  type ChatConnection,
+  type ConnectionStatus,
+  selectErrorToShow,
+  setError,
+  setMyChatId,
+  setUpdateMyChatList,
+} from "./chat-slice";
 import "./chat.css";
 import { Conversation } from "./conversation";
 
@@ -21,20 +30,71 @@ function preview(chat: Chat, myId: string | undefined): string {
   return `${readByPeer(chat, last) ? "[已读]" : "[未读]"} ${body}`;
 }
 
+/**
+ * What the screen says of the connection: nothing while it is open or first opening; once one has
+ * been open (`connection`), that it is reconnecting, for as long as it takes.
+ */
+function connectionNotice(status: ConnectionStatus, connection: ChatConnection | null): string | undefined {
+  if (status === "open" || status === "idle") return undefined;
+  if (connection) return "聊天连接已断开，正在重连…";
+  return status === "closed" ? "聊天暂时连不上，正在重试…" : undefined;
+}
+
+/** The conversation on the screen is the chat state's `myChatId` while it is open. */
+function useMyChatId(chatId: string) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(setMyChatId(chatId));
+    return () => {
+      dispatch(setMyChatId(""));
+    };
+  }, [chatId, dispatch]);
+}
+
+/**
+ * The chat list: kept current by the socket's messages (chat-feed.ts), read again when the socket
+ * reopens, a chat is read, and when a message came for a chat it does not show (`updateMyChatList`).
+ */
+function useChatList() {
+  const dispatch = useAppDispatch();
+  const list = useChatsQuery(CHAT_LIST_ARGS);
+  const { isFetching, refetch } = list;
+  const updateMyChatList = useAppSelector((state) => state.chat.updateMyChatList);
+  useEffect(() => {
+    // One read at a time: a message during this read flags the list again, read once this one is here.
+    if (!updateMyChatList || isFetching) return;
+    dispatch(setUpdateMyChatList(false));
+    void refetch();
+  }, [updateMyChatList, isFetching, refetch, dispatch]);
+  return list;
+}
+
 export default function ChatScreen() {
   useDocumentTitle(titles.chat);
+  const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
   const chatId = params.get("chatId") ?? "";
-  // Fetched again whenever the socket reconnects or a frame arrives (both invalidate the chat tags).
-  const { data, isLoading } = useChatsQuery({ page: 1, pageSize: 100 });
-  const status = useAppSelector((state) => state.chat.connectionStatus);
+  useMyChatId(chatId);
+  const { data, isLoading } = useChatList();
+  const notice = connectionNotice(
+    useAppSelector((state) => state.chat.connectionStatus),
+    useAppSelector((state) => state.chat.connection),
+  );
+  const error = useAppSelector(selectErrorToShow);
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const current = data?.list.find((chat) => chat.chatId === chatId);
 
   return (
     <div className={`page chat-page ${chatId ? "chat-page--open" : ""}`}>
-      {status === "closed" && (
-        <Alert type="warning" title="聊天连接已断开，正在重连…" showIcon className="chat-page__status" />
+      {notice && <Alert type="warning" title={notice} showIcon className="chat-page__status" />}
+      {error && (
+        <Alert
+          type="error"
+          title={error}
+          showIcon
+          closable={{ onClose: () => dispatch(setError("")) }}
+          className="chat-page__status"
+        />
       )}
       <aside className="chat-list" aria-label="会话列表">
         <h1 className="chat-list__title">消息</h1>

@@ -4,14 +4,17 @@ import { useStore } from "react-redux";
 import { api } from "../../app/api";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { AppDispatch, RootState } from "../../app/store";
-import { setConnectionStatus } from "./chat-slice";
+import { setConnection, setConnectionStatus, setError } from "./chat-slice";
 import { dealChangedTags } from "./chat-trade";
 import { createOutbox } from "./outbox";
 
 /** The server closes a socket with this code when its session ended (logout, password change elsewhere). */
 export const CLOSE_SESSION_ENDED = 4401;
 
-/** What the socket tells the chat store: every cache entry of a chat listens and takes its own. */
+/**
+ * What the socket tells the rest of chat: chat-feed.ts puts the messages, acks and failures into the
+ * chat state; a chat's trade entry takes its offers and deals; the catch-ups hear of (re)openings.
+ */
 export type ChatEvent =
   | { kind: "message"; message: ChatMessage }
   | { kind: "ack"; clientMsgId: string; message: ChatMessage }
@@ -51,11 +54,12 @@ function tell(news: SocketNews): void {
   for (const listener of newsListeners) listener(news);
 }
 
-// The live socket is a connection, not data: it stays here, out of the (serialisable) store.
+// The live socket is a connection, not data: it stays here, out of the (serialisable) store, which
+// holds a description of it instead (the chat state's `connection`: its address, when it opened).
 let liveSocket: WebSocket | null = null;
 
 export function isChatSocketOpen(): boolean {
-  return liveSocket?.readyState === WebSocket.OPEN;
+  return liveSocket !== null && liveSocket.readyState === liveSocket.OPEN;
 }
 
 const outbox = createOutbox(
@@ -67,7 +71,7 @@ const outbox = createOutbox(
   (frame, reason) => emit({ kind: "failed", chatId: frame.chatId, clientMsgId: frame.clientMsgId, reason }),
 );
 
-/** Sends a message, again if its ack is late; the chat's cache entry hears of the ack or the failure. */
+/** Sends a message, again if its ack is late; the chat state hears of the ack or the failure (chat-feed.ts). */
 export function submitMessage(frame: SendFrame): void {
   outbox.submit(frame);
 }
@@ -79,7 +83,6 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
     emit({ kind: "ack", clientMsgId: frame.clientMsgId, message: frame.message });
   } else if (frame.type === "message") {
     emit({ kind: "message", message: frame.message });
-    dispatch(api.util.invalidateTags(["Chats"]));
   } else if (frame.type === "read") {
     dispatch(api.util.invalidateTags(["Chats"]));
   } else if (frame.type === "offer") {
@@ -87,8 +90,11 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
   } else if (frame.type === "deal") {
     emit({ kind: "deal", deal: frame.deal });
     dispatch(api.util.invalidateTags(dealChangedTags(frame.deal)));
-  } else if (frame.type === "error" && frame.clientMsgId) {
-    outbox.refused(frame.clientMsgId, frame.msg);
+  } else if (frame.type === "error") {
+    // About a message of mine: it failed (and the chat state records why); otherwise about the
+    // socket itself (sending too fast, too many connections): the chat screen says so.
+    if (frame.clientMsgId) outbox.refused(frame.clientMsgId, frame.msg);
+    else dispatch(setError(frame.msg));
   }
 }
 
@@ -97,7 +103,7 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
  * waiting messages go out again and the chats catch up. When the server ends the session (4401)
  * while this tab still holds its token, `onSessionEnded` signs out: reconnecting would not help.
  */
-export function useChatSocket(onSessionEnded: () => void): void {
+export function useChatConnection(onSessionEnded: () => void): void {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const token = useAppSelector((state) => state.auth.token);
@@ -113,10 +119,12 @@ export function useChatSocket(onSessionEnded: () => void): void {
     const connect = () => {
       dispatch(setConnectionStatus("connecting"));
       const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-      const socket = new WebSocket(`${scheme}://${window.location.host}/api/ws?token=${encodeURIComponent(token)}`);
+      const url = `${scheme}://${window.location.host}/api/ws`;
+      const socket = new WebSocket(`${url}?token=${encodeURIComponent(token)}`);
       liveSocket = socket;
       socket.onopen = () => {
         attempt = 0;
+        dispatch(setConnection({ url, openedAt: new Date().toISOString() }));
         dispatch(setConnectionStatus("open"));
         dispatch(api.util.invalidateTags(["Chats"]));
         outbox.resendAll();
@@ -132,9 +140,11 @@ export function useChatSocket(onSessionEnded: () => void): void {
       };
       socket.onclose = (event) => {
         if (liveSocket === socket) liveSocket = null;
-        dispatch(setConnectionStatus("closed"));
         emit({ kind: "disconnected" });
+        // Closed on purpose (signed out, or in as someone else): the clean-up below said so, and
+        // the next account's socket may be open already.
         if (stopped) return;
+        dispatch(setConnectionStatus("closed"));
         if (event.code === CLOSE_SESSION_ENDED) {
           // A sign-out in this tab has already dropped (or replaced) the token: nothing more to do.
           if (store.getState().auth.token === token) sessionEnded.current();
@@ -151,6 +161,8 @@ export function useChatSocket(onSessionEnded: () => void): void {
       outbox.clear();
       liveSocket?.close();
       liveSocket = null;
+      dispatch(setConnectionStatus("idle"));
+      dispatch(setConnection(null));
     };
   }, [token, dispatch, store]);
 }

@@ -11,10 +11,11 @@ export interface OutgoingMessage {
 }
 
 /**
- * Everything the app knows of one chat, kept in the RTK Query cache entry of its history: the
- * stored messages oldest first (history pages, live ones and catch-up merged, each once), whether
- * older ones remain on the server, and my messages still waiting for their acknowledgement.
- * The updaters below change a thread in place, as RTK Query's `updateCachedData` (Immer) expects.
+ * Everything the app knows of one chat's messages, kept in the chat state (chat-slice.ts,
+ * `messages[chatId]`): the stored messages oldest first (history pages, live ones and catch-up
+ * merged, each once), whether older ones remain on the server, and my messages still waiting for
+ * their acknowledgement. The updaters below change a thread in place, as the slice's reducers
+ * (Immer drafts) expect.
  */
 export interface ChatThread {
   messages: ChatMessage[];
@@ -24,11 +25,23 @@ export interface ChatThread {
 
 const oldestFirst = (a: ChatMessage, b: ChatMessage) => Number(a.id) - Number(b.id);
 
-/** A thread from the newest page of history (which the server lists newest first). */
-export function threadFromPage(page: ChatHistory): ChatThread {
-  const thread: ChatThread = { messages: [], hasMore: page.hasMore, outgoing: [] };
-  mergeMessages(thread, page.list);
-  return thread;
+/** A chat nothing is known of yet: a live message may come before its history does. */
+export function emptyThread(): ChatThread {
+  return { messages: [], hasMore: false, outgoing: [] };
+}
+
+/**
+ * The newest page of history (which the server lists newest first), read when the chat opens: it
+ * replaces the stored messages, older pages included, but for those newer than the page's newest,
+ * which came live after the server read it (a message pushed while the read was on its way).
+ * My messages still on their way stay.
+ */
+export function replaceWithPage(thread: ChatThread, page: ChatHistory): void {
+  const newestRead = Number(page.list[0]?.id ?? 0);
+  const cameLater = thread.messages.filter((message) => Number(message.id) > newestRead);
+  thread.messages = [];
+  thread.hasMore = page.hasMore;
+  mergeMessages(thread, [...page.list, ...cameLater]);
 }
 
 /** Adds the messages the thread does not have yet, keeping it in order of id. */
@@ -75,10 +88,6 @@ export function markFailed(thread: ChatThread, clientMsgId: string, error: strin
   if (!item) return;
   item.status = "failed";
   item.error = error;
-}
-
-export function newestMessageId(thread: ChatThread | undefined): string | undefined {
-  return thread?.messages.at(-1)?.id;
 }
 
 /**

@@ -9,8 +9,9 @@ import { message as toast } from "../../components/toasts";
 import { useUploadPicture } from "../pictures";
 import { useIsBlocked } from "../safety";
 import { BlockedChatNotice, type ChatBlock, REFUSED_BY_PEER } from "../safety/ui";
-import { loadOlderMessages, sendMessage, useSetReadMutation, useThreadQuery } from "./chat-api";
+import { loadOlderMessages, sendMessage, useChatHistoryQuery, useSetReadMutation } from "./chat-api";
 import { ChatOfferButton } from "./chat-offer-button";
+import { selectThread } from "./chat-slice";
 import type { OutgoingMessage } from "./chat-thread";
 import { ConversationHeader } from "./conversation-header";
 import { MessageBubble, OutgoingBubble } from "./message-bubbles";
@@ -42,17 +43,20 @@ function useChatBlock(chat: Chat, outgoing: readonly OutgoingMessage[]): ChatBlo
   return undefined;
 }
 
-/** One chat, read from its thread in the cache: history loading upwards, live messages, my pending ones. */
+/**
+ * One chat, read from its messages in the chat state: history loading upwards, live messages, my
+ * pending ones. Opening it reads its newest history into that state.
+ */
 export function Conversation({ chat }: { chat: Chat }) {
   const dispatch = useAppDispatch();
   const myId = useAppSelector((state) => state.auth.userInfo.id) ?? "";
-  const { data: thread, isLoading } = useThreadQuery(chat.chatId);
+  const { isLoading } = useChatHistoryQuery(chat.chatId);
+  const thread = useAppSelector((state) => selectThread(state, chat.chatId));
   const [setRead] = useSetReadMutation();
   const [draft, setDraft] = useState("");
   const uploadPicture = useUploadPicture();
   const bottom = useRef<HTMLDivElement>(null);
-  const messages = thread?.messages ?? [];
-  const outgoing = thread?.outgoing ?? [];
+  const { messages, outgoing } = thread;
   const older = useOlderMessages(chat.chatId, messages[0]?.id);
   const block = useChatBlock(chat, outgoing);
 
@@ -88,7 +92,7 @@ export function Conversation({ chat }: { chat: Chat }) {
       <ConversationHeader chat={chat} myId={myId} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll the messages, which may hold nothing else to focus */}
       <div className="conversation__messages" role="log" aria-label="消息记录" tabIndex={0}>
-        {thread?.hasMore && (
+        {thread.hasMore && (
           <Button type="link" onClick={older.load} loading={older.loading} className="conversation__older">
             加载更早的消息
           </Button>

@@ -1,34 +1,31 @@
-import { useEffect, useRef } from "react";
-import { useLocation, useNavigate } from "react-router";
-import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { useEffect } from "react";
+import { useStore } from "react-redux";
+import { useNavigate } from "react-router";
+import { useAppDispatch } from "../../app/hooks";
 import { paths } from "../../app/paths";
+import type { RootState } from "../../app/store";
 import { notification } from "../../components/toasts";
 import { chatApi } from "./chat-api";
 import { messageText } from "./chat-messages";
 import { onChatEvent } from "./chat-socket";
 
 /**
- * A notification for each message from someone else, unless its conversation is on the screen;
- * one per chat, updated as more arrive. Clicking it opens the conversation.
+ * A notification for each message from someone else, unless its conversation is on the screen
+ * (the chat state's `myChatId`); one per chat, updated as more arrive. Clicking it opens the
+ * conversation.
  */
 export function useMessageNotifications(): void {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
-  const location = useLocation();
-  const myId = useAppSelector((state) => state.auth.userInfo.id);
-  const current = useRef({ location, myId });
-  current.current = { location, myId };
+  const store = useStore<RootState>();
 
   useEffect(
     () =>
       onChatEvent(async (event) => {
         if (event.kind !== "message") return;
         const { message } = event;
-        const { location, myId } = current.current;
-        if (message.senderId === myId) return;
-        const showing =
-          location.pathname === paths.chat && new URLSearchParams(location.search).get("chatId") === message.chatId;
-        if (showing) return;
+        const { auth, chat } = store.getState();
+        if (message.senderId === auth.userInfo.id || message.chatId === chat.myChatId) return;
         const key = `chat-${message.chatId}`;
         // Who wrote: the newest chats, read afresh (the message has just moved its chat to the top).
         const request = dispatch(chatApi.endpoints.chats.initiate({ page: 1, pageSize: 20 }, { forceRefetch: true }));
@@ -45,6 +42,6 @@ export function useMessageNotifications(): void {
           },
         });
       }),
-    [navigate, dispatch],
+    [navigate, dispatch, store],
   );
 }

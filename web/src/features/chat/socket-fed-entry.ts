@@ -1,10 +1,14 @@
 import { type ChatEvent, isChatSocketOpen, onChatEvent } from "./chat-socket";
 
-/** What RTK Query's onCacheEntryAdded gives a cache entry that the socket keeps current. */
-interface CacheEntry<Draft> {
-  updateCachedData(update: (data: Draft) => void): unknown;
+/** What RTK Query's onCacheEntryAdded gives every cache entry: when it has its data, and when it goes. */
+interface EntryLifetime {
   cacheDataLoaded: Promise<unknown>;
   cacheEntryRemoved: Promise<unknown>;
+}
+
+/** What it gives a cache entry that the socket keeps current. */
+interface CacheEntry<Draft> extends EntryLifetime {
+  updateCachedData(update: (data: Draft) => void): unknown;
 }
 
 /**
@@ -55,4 +59,13 @@ export async function feedFromSocket<Draft>(
   if (missedSome && isChatSocketOpen()) catchUp();
   await cacheEntryRemoved;
   stopListening();
+}
+
+/**
+ * For an entry whose frames go elsewhere (a chat's messages: into the chat state, from
+ * chat-socket.ts): only `readMissed` after each reopening of the socket while the entry is cached,
+ * and once the first read is here if the socket opened while it was on its way.
+ */
+export function catchUpWhileCached(entry: EntryLifetime, readMissed: () => Promise<unknown>): Promise<void> {
+  return feedFromSocket({ ...entry, updateCachedData: () => undefined }, () => undefined, readMissed);
 }
