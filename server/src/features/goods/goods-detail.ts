@@ -9,7 +9,7 @@ import { type ViewDeps, viewGoods } from "./goods-service.js";
 export async function visitGoods(
   deps: ViewDeps,
   goodsId: number,
-  viewerId: () => Promise<number | undefined> = async () => undefined,
+  viewerId?: () => Promise<number | undefined>,
 ) {
   return viewGoods(deps, goodsId, (details: Goods) => new CountedAnswer(details, "viewCount"), viewerId);
 }
