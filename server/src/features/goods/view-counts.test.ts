@@ -45,15 +45,16 @@ describe("view counts", () => {
   });
 
   it("leave out the seller's own looks, counting another user's and a visitor's", async () => {
-    t = await createTestApp();
-    const [seller, buyer] = [await registerUser(t.app, t.dataDir), await registerUser(t.app, t.dataDir)];
-    const goods = await postGoods(t.app, seller.token);
-    const info = (token?: string) => call(t.app, "GET", `/api/goods/info/${goods.id}`, { token });
+    const app = await createTestApp();
+    t = app;
+    const [seller, buyer] = [await registerUser(app.app, app.dataDir), await registerUser(app.app, app.dataDir)];
+    const goods = await postGoods(app.app, seller.token);
+    const info = (token?: string) => call(app.app, "GET", `/api/goods/info/${goods.id}`, { token });
     for (let i = 0; i < 3; i++) expect((await info(seller.token)).data.viewCount).toBe(0);
     expect((await info(buyer.token)).data.viewCount).toBe(1);
     expect((await info(seller.token)).data.viewCount).toBe(1);
     expect((await info()).data.viewCount).toBe(2);
-    await t.app.close();
-    expect(await storedViews(t, goods.id)).toBe(2);
+    await app.app.close();
+    expect(await storedViews(app, goods.id)).toBe(2);
   });
 });
