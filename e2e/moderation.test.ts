@@ -23,8 +23,13 @@ async function act(page: Page, text: string, action: string, reason: string, day
     .locator(".ant-list-item", { hasText: text })
     .getByRole("button", { name: /处\s*理/ })
     .click();
+  await page.getByRole("dialog", { name: "处理" }).getByText("图片是网上的").waitFor();
+  await actInDrawer(page, action, reason, days);
+}
+
+/** In the open 处理 drawer: picks the action, gives the reason and confirms. */
+async function actInDrawer(page: Page, action: string, reason: string, days?: number) {
   const drawer = page.getByRole("dialog", { name: "处理" });
-  await drawer.getByText("图片是网上的").waitFor();
   await drawer.getByText(action, { exact: true }).click();
   if (days !== undefined) await drawer.getByLabel("天数").fill(String(days));
   await drawer.getByLabel("原因").fill(reason);
@@ -33,7 +38,7 @@ async function act(page: Page, text: string, action: string, reason: string, day
 }
 
 describe("moderating a reported listing", () => {
-  it("a user reports it, a moderator takes it down and suspends the seller in /admin at 360 px; the seller is told why and cannot sign in", async () => {
+  it("a user reports it, a moderator takes it down and suspends the seller from the same item in /admin at 360 px; the seller is told why and cannot sign in", async () => {
     const { server, browser } = running;
     const [seller, reporter, visitor, moderator] = await Promise.all([
       newUser(server),
@@ -67,9 +72,22 @@ describe("moderating a reported listing", () => {
     await own.getByText("已下架（违规）").waitFor();
     await own.getByText("假冒商品，图片盗用").waitFor();
 
-    await act(admin, seller.username, "封禁", "多次售卖假货", 30);
+    // The drawer stays on the goods, hidden now with no report open, for what follows for its
+    // seller: suspended from the same item.
+    const drawer = admin.getByRole("dialog", { name: "处理" });
+    await drawer.getByText("已下架（违规）").waitFor();
+    await drawer.getByText("封禁", { exact: true }).waitFor();
+    expect(await drawer.getByRole("radio", { name: "下架闲置" }).count()).toBe(0);
+    expect(await drawer.getByText(/^举报（/).count()).toBe(0);
+    await actInDrawer(admin, "封禁", "多次售卖假货", 30);
+    await drawer.waitFor({ state: "hidden" });
     await admin.getByRole("tab", { name: "操作记录" }).click();
-    await admin.locator(".ant-list-item", { hasText: "30 天" }).getByText("多次售卖假货").waitFor();
+    const line = admin.locator(".ant-list-item", { hasText: "30 天" });
+    await line.getByText("多次售卖假货").waitFor();
+    await line.getByText("处理举报 0 条").waitFor();
+    // The line opens its item again, with the seller's suspension shown.
+    await line.getByRole("button", { name: /查\s*看/ }).click();
+    await drawer.getByText(/^封禁至 /).waitFor();
 
     const login = await newPage(browser, VIEWPORTS.phone);
     await login.goto(`${server.url}/login`);
@@ -82,7 +100,8 @@ describe("moderating a reported listing", () => {
 
     const other = await pageOf(browser, server, visitor, `/goodsinfo/${goods.id}`);
     await other.getByText("闲置不存在或已删除").waitFor();
-  });
+    // Five pages and some thirty steps: about 45 s on the shared machine under load, past the 60 s default at times.
+  }, 120_000);
 
   it("shows no console to a plain user", async () => {
     const { server, browser } = running;

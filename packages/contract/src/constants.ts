@@ -7,6 +7,7 @@
 export * from "./errors.js";
 export * from "./limits.js";
 export * from "./values/accounts.js";
+export * from "./values/brands.js";
 export * from "./values/chat.js";
 export * from "./values/discovery.js";
 export * from "./values/envelope.js";

@@ -69,23 +69,55 @@ export const ModerationTargetParamsSchema = z.object({ targetType: TargetTypeSch
 export type ModerationTargetParams = z.infer<typeof ModerationTargetParamsSchema>;
 
 /**
+ * The newest audit-log line of the target the moderator saw (`ModerationContext.lastActionId`,
+ * null when there was none). Sent, the action is refused as already handled (1710) when another
+ * line has been written since, and a warning or suspension needs no open report: the console acts
+ * on the owner from any of their items. Left out, the action must close an open report of the
+ * target (or approve held goods), else it is refused as already handled.
+ */
+const SeenActionIdSchema = IdSchema.nullable().optional();
+
+/**
  * POST /admin/targets/{targetType}/{targetId}/actions: what the moderator does, and why (the
  * reason is required but for approving and dismissing). `days` suspends for that many days, null
  * for good. Every open report of the target is closed with it.
  */
 export const ModerationActionBodySchema = z.discriminatedUnion("action", [
-  z.object({ action: z.literal("hide_goods"), reason: ReasonSchema.min(1, "请写明下架原因") }).strict(),
-  z.object({ action: z.literal("approve_goods"), reason: ReasonSchema.default("") }).strict(),
-  z.object({ action: z.literal("remove_comment"), reason: ReasonSchema.min(1, "请写明删除原因") }).strict(),
-  z.object({ action: z.literal("warn"), reason: ReasonSchema.min(1, "请写明警告原因") }).strict(),
+  z
+    .object({
+      action: z.literal("hide_goods"),
+      reason: ReasonSchema.min(1, "请写明下架原因"),
+      seenActionId: SeenActionIdSchema,
+    })
+    .strict(),
+  z
+    .object({ action: z.literal("approve_goods"), reason: ReasonSchema.default(""), seenActionId: SeenActionIdSchema })
+    .strict(),
+  z
+    .object({
+      action: z.literal("remove_comment"),
+      reason: ReasonSchema.min(1, "请写明删除原因"),
+      seenActionId: SeenActionIdSchema,
+    })
+    .strict(),
+  z
+    .object({
+      action: z.literal("warn"),
+      reason: ReasonSchema.min(1, "请写明警告原因"),
+      seenActionId: SeenActionIdSchema,
+    })
+    .strict(),
   z
     .object({
       action: z.literal("suspend"),
       reason: ReasonSchema.min(1, "请写明封禁原因"),
       days: z.number().int().min(1).max(ModerationLimits.suspendDaysMax).nullable(),
+      seenActionId: SeenActionIdSchema,
     })
     .strict(),
-  z.object({ action: z.literal("dismiss"), reason: ReasonSchema.default("") }).strict(),
+  z
+    .object({ action: z.literal("dismiss"), reason: ReasonSchema.default(""), seenActionId: SeenActionIdSchema })
+    .strict(),
 ]);
 export type ModerationActionBody = z.infer<typeof ModerationActionBodySchema>;
 
@@ -151,6 +183,8 @@ export interface ModerationContext {
   comment: { id: string; content: string; createdAt: string } | null;
   messages: ContextMessage[];
   actions: ModerationAction[];
+  /** The newest audit-log line of this target, null when none: an action sends it back as `seenActionId`. */
+  lastActionId: string | null;
 }
 
 /**

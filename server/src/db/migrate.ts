@@ -26,6 +26,7 @@ import * as blocks from "./migrations/0024-blocks.js";
 import * as moderation from "./migrations/0025-moderation.js";
 import * as accountDeletion from "./migrations/0026-account-deletion.js";
 import * as wordChanges from "./migrations/0027-word-changes.js";
+import * as moderationLogTarget from "./migrations/0028-moderation-log-target.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -55,6 +56,7 @@ const migrations = {
   "0025-moderation": moderation,
   "0026-account-deletion": accountDeletion,
   "0027-word-changes": wordChanges,
+  "0028-moderation-log-target": moderationLogTarget,
 } satisfies Record<string, Migration>;
 
 /**

@@ -6,11 +6,7 @@ import { type ViewDeps, viewGoods } from "./goods-service.js";
  * A visit to a goods' details, counted, as the API answers it and the goods page's document shows
  * it. Both use this one presentation: they share the cached entry (and its running view count).
  */
-export async function visitGoods(
-  deps: ViewDeps,
-  goodsId: number,
-  viewerId: () => Promise<number | undefined> = async () => undefined,
-) {
+export async function visitGoods(deps: ViewDeps, goodsId: number, viewerId?: () => Promise<number | undefined>) {
   return viewGoods(deps, goodsId, (details: Goods) => new CountedAnswer(details, "viewCount"), viewerId);
 }
 

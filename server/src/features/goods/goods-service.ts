@@ -96,24 +96,27 @@ export interface ViewDeps {
  * A person opening the detail page: counted as a view, which the answer includes. The details may
  * come from the cache, as `present` made them once from the goods; their view count is then the
  * one read with them plus the views counted since, so each answer still shows its own view.
+ *
+ * The seller's own look is no view. `viewerId` looks up who asks; it is undefined when the request
+ * carries no credentials (a visitor), and only called when the answer depends on it: for public
+ * goods, a request with credentials; for goods only their owner sees, every request.
  */
 export async function viewGoods<T>(
   { db, views, answers }: ViewDeps,
   goodsId: number,
   present: (goods: Goods) => T,
-  viewerId: () => Promise<number | undefined>,
+  viewerId: (() => Promise<number | undefined>) | undefined,
 ): Promise<{ presented: T; viewCount: number }> {
   const seen = await answers.get(`detail:${goodsId}`, async () => {
     const goods = await goodsDetail(db, goodsId);
-    const ownerOnly = goods.moderation ? Number(goods.seller.id) : undefined;
-    return { presented: present(goods), viewCount: goods.viewCount + views.pending(goodsId), ownerOnly };
+    const sellerId = Number(goods.seller.id);
+    const ownerOnly = Boolean(goods.moderation);
+    return { presented: present(goods), viewCount: goods.viewCount + views.pending(goodsId), sellerId, ownerOnly };
   });
-  // Goods taken down, held or of a suspended seller do not exist for anyone but their owner,
-  // whose look is not a view. Only then is the viewer looked up: public goods cost nothing more.
-  if (seen.ownerOnly !== undefined) {
-    if ((await viewerId()) !== seen.ownerOnly) throw appError("GOODS_NOT_FOUND");
-    return { presented: seen.presented, viewCount: seen.viewCount };
-  }
+  const viewer = viewerId && (await viewerId());
+  // Goods taken down, held or of a suspended seller do not exist for anyone but their owner.
+  if (seen.ownerOnly && viewer !== seen.sellerId) throw appError("GOODS_NOT_FOUND");
+  if (viewer === seen.sellerId) return { presented: seen.presented, viewCount: seen.viewCount };
   views.count(goodsId);
   seen.viewCount += 1;
   return { presented: seen.presented, viewCount: seen.viewCount };

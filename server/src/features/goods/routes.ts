@@ -67,9 +67,12 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
   });
 
-  // Serialized once per cache entry but for the view count, which differs in every answer.
+  // Serialized once per cache entry but for the view count, which differs in every answer. Who
+  // asks is looked up only when the request carries credentials: a visitor's costs nothing more.
   app.get("/goods/info/:id", { compress: false }, async (req, reply) => {
-    const viewer = async () => (await optionalUser(req).catch(() => null))?.userId;
+    const viewer = req.headers.authorization
+      ? async () => (await optionalUser(req).catch(() => null))?.userId
+      : undefined;
     const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params), viewer);
     return sendJsonText(req, reply, presented.text(viewCount));
   });

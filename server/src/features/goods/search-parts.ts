@@ -1,6 +1,12 @@
 import type { GoodsSort, SearchSort } from "@xianzhi/contract";
 import { wordTokens } from "../../lib/words.js";
 
+/**
+ * A word of the keyword as searched: the names any of which a goods must hold, the word as typed
+ * first; a brand's word brings its other names (耐克 → 耐克, Nike; see BRANDS in the contract).
+ */
+export type SearchTerm = string[];
+
 /** Trigram indexes answer terms of three characters and more, anywhere inside a word. */
 export const TRIGRAM_LENGTH = 3;
 

@@ -1,5 +1,5 @@
 import { GoodsLimits, type SearchSort } from "@xianzhi/contract";
-import { sql } from "kysely";
+import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkOnly, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
@@ -10,6 +10,7 @@ import {
   pageIds,
   type SearchResult,
   type SearchSource,
+  type SearchTerm,
   TRIGRAM_LENGTH,
   type Window,
 } from "./search-parts.js";
@@ -62,7 +63,8 @@ type Plan = "bitmap" | "walk";
 
 /**
  * PostgreSQL: terms of three characters and more by LIKE (ILIKE if they have letter case), served
- * by the pg_trgm indexes; shorter ones by the weighted word vector (title words weigh A).
+ * by the pg_trgm indexes; shorter ones by the weighted word vector (title words weigh A). A term
+ * of several names (a brand's: 耐克 or Nike) is an OR of theirs.
  *
  * A search first samples the newest goods, which tells how dense each part of its matches is (all,
  * title, the rest). Where a page or the capped total is expected within a short walk, it is read
@@ -75,7 +77,7 @@ type Plan = "bitmap" | "walk";
  */
 export async function postgresSearch(
   db: DbOrTx,
-  terms: string[],
+  terms: SearchTerm[],
   filter: GoodsFilter,
   sort: SearchSort,
   window: Window,
@@ -106,8 +108,11 @@ export async function postgresSearch(
       : isCjkWord(term)
         ? sql<boolean>`strpos(goods.title, ${term}) > 0`
         : like("goods.title", term);
-  const matchAll = listedMatching(filter, ...terms.map(anywhere));
-  const titleAll = allOf(terms.map(inTitle));
+  /** A term of several names (a brand's) matches where any of them does. */
+  const anyOf = (names: SearchTerm, match: (name: string) => RawBuilder<boolean>) =>
+    names.length === 1 ? match(names[0] as string) : sql<boolean>`(${sql.join(names.map(match), sql` OR `)})`;
+  const matchAll = listedMatching(filter, ...terms.map((names) => anyOf(names, anywhere)));
+  const titleAll = allOf(terms.map((names) => anyOf(names, inTitle)));
   const where = (part: Part) =>
     part === "all"
       ? matchAll

@@ -10,6 +10,7 @@ import {
   pageIds,
   type SearchResult,
   type SearchSource,
+  type SearchTerm,
   TRIGRAM_LENGTH,
   type Window,
 } from "./search-parts.js";
@@ -24,14 +25,15 @@ function narrows(filter: GoodsFilter): boolean {
  * SQLite: one FTS5 table drives each query, read newest first, so a page stops after a page of
  * matches. Terms all of three characters and more use the trigram table (substrings anywhere);
  * otherwise the word table (CJK characters as words, Latin words by prefix). A term without any
- * letter or digit ("%") is matched with LIKE.
+ * letter or digit ("%") is matched with LIKE. A term of several names (a brand's) matches any of
+ * them: an OR inside the MATCH, in the table all the names can use.
  *
  * The FTS tables hold listed goods only (migration 0010): without a filter, LIKE term or another
  * order, a query reads the index alone, with no goods row read per match.
  */
-function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
-  const indexed = terms.filter(hasWords);
-  const useTrigram = indexed.every((term) => [...term].length >= TRIGRAM_LENGTH);
+function sqliteSource(db: DbOrTx, terms: SearchTerm[], filter: GoodsFilter) {
+  const indexed = terms.filter((names) => names.every(hasWords));
+  const useTrigram = indexed.every((names) => names.every((name) => [...name].length >= TRIGRAM_LENGTH));
   const table = sql.table(useTrigram ? "goods_fts" : "goods_words");
   const phrase = (term: string) => {
     if (useTrigram) return `"${term.replaceAll('"', '""')}"`;
@@ -39,13 +41,17 @@ function sqliteSource(db: DbOrTx, terms: string[], filter: GoodsFilter) {
     if (isCjkPair(term)) return `"${term}"`;
     return `"${wordTokens(term).join(" ")}"${endsInWord(term) ? "*" : ""}`;
   };
-  const match = indexed.map(phrase).join(" AND ");
-  const likeTerms = terms.filter((term) => !hasWords(term));
-  const likes = likeTerms.map(
-    (term) =>
-      sql<boolean>`(goods.title LIKE ${likePattern(term)} ESCAPE '\\' OR goods.description LIKE ${likePattern(term)} ESCAPE '\\')`,
-  );
-  const titleLikes = likeTerms.map((term) => sql<boolean>`goods.title LIKE ${likePattern(term)} ESCAPE '\\'`);
+  const anyPhrase = (names: SearchTerm) =>
+    names.length === 1 ? phrase(names[0] as string) : `(${names.map(phrase).join(" OR ")})`;
+  const match = indexed.map(anyPhrase).join(" AND ");
+  const likeTerms = terms.filter((names) => !names.every(hasWords));
+  const anyLike = (names: SearchTerm, columns: string[]) =>
+    sql<boolean>`(${sql.join(
+      names.flatMap((name) => columns.map((column) => sql`${sql.ref(column)} LIKE ${likePattern(name)} ESCAPE '\\'`)),
+      sql` OR `,
+    )})`;
+  const likes = likeTerms.map((names) => anyLike(names, ["goods.title", "goods.description"]));
+  const titleLikes = likeTerms.map((names) => anyLike(names, ["goods.title"]));
   const listed = listedMatching(filter, ...likes);
   /** Goods rows are read only when something beyond the index decides: a filter or a LIKE term. */
   const needsRows = narrows(filter) || likes.length > 0;
@@ -95,22 +101,22 @@ const wordSetsOf = new WeakMap<DbOrTx, WordSets>();
  * common words that rarely meet cost the index a read of all their entries. Undefined otherwise
  * (and when a word cannot be read this second), for the index to answer.
  */
-async function heldNewest(db: DbOrTx, terms: string[], filter: GoodsFilter, sort: SearchSort, limit: number) {
-  const served = terms.length >= 2 && terms.every(isIndexWord) && !narrows(filter);
+async function heldNewest(db: DbOrTx, words: string[], filter: GoodsFilter, sort: SearchSort, limit: number) {
+  const served = words.length >= 2 && words.every(isIndexWord) && !narrows(filter);
   if (!served || (sort !== "relevance" && sort !== "latest") || db.isTransaction) return undefined;
   let sets = wordSetsOf.get(db);
   if (!sets) {
     sets = new WordSets(db);
     wordSetsOf.set(db, sets);
   }
-  return sets.newestHoldingAll(terms, limit);
+  return sets.newestHoldingAll(words, limit);
 }
 
 /** Of goods all holding the words (newest first), those whose titles hold them all, in that order. */
-async function titleMatchesAmong(db: DbOrTx, terms: string[], matches: number[]): Promise<number[]> {
+async function titleMatchesAmong(db: DbOrTx, words: string[], matches: number[]): Promise<number[]> {
   const { rows } = await sql<{ id: number; title: string }>`SELECT id, title FROM goods
     WHERE id IN (SELECT value FROM json_each(${JSON.stringify(matches)}))`.execute(db);
-  const inTitle = new Set(rows.filter((row) => terms.every((term) => row.title.includes(term))).map((row) => row.id));
+  const inTitle = new Set(rows.filter((row) => words.every((word) => row.title.includes(word))).map((row) => row.id));
   return matches.filter((id) => inTitle.has(id));
 }
 
@@ -124,21 +130,23 @@ async function titleMatchesAmong(db: DbOrTx, terms: string[], matches: number[])
  */
 export async function sqliteSearch(
   db: DbOrTx,
-  terms: string[],
+  terms: SearchTerm[],
   filter: GoodsFilter,
   sort: SearchSort,
   window: Window,
 ): Promise<SearchResult> {
   const cap = GoodsLimits.searchTotalCap;
   const source = sqliteSource(db, terms, filter);
-  const held = await heldNewest(db, terms, filter, sort, cap + 1);
+  // Held words are single names: a brand's term (耐克 with Nike) is left to the index, which ORs them.
+  const words = terms.every((names) => names.length === 1) ? terms.map((names) => names[0] as string) : [];
+  const held = await heldNewest(db, words, filter, sort, cap + 1);
   const newest = held ?? (await source.newest(cap + 1));
   const totalCapped = newest.length > cap;
   const known = !totalCapped || (sort === "latest" && window.offset + window.limit <= newest.length);
   // Every match known from memory: their titles tell which are title matches, not the index.
   const titles =
     held && !totalCapped
-      ? () => titleMatchesAmong(db, terms, newest)
+      ? () => titleMatchesAmong(db, words, newest)
       : (limit: number) => source.ids("title", "latest", { limit, offset: 0 });
   const ids = known ? await pageOfKnown(source, newest, sort, window, titles) : await pageIds(source, sort, window);
   return { ids, total: Math.min(newest.length, cap), totalCapped };

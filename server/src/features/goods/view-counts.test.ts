@@ -43,4 +43,18 @@ describe("view counts", () => {
     await app.app.close();
     expect(await storedViews(app, goodsId)).toBe(5);
   });
+
+  it("leave out the seller's own looks, counting another user's and a visitor's", async () => {
+    const app = await createTestApp();
+    t = app;
+    const [seller, buyer] = [await registerUser(app.app, app.dataDir), await registerUser(app.app, app.dataDir)];
+    const goods = await postGoods(app.app, seller.token);
+    const info = (token?: string) => call(app.app, "GET", `/api/goods/info/${goods.id}`, { token });
+    for (let i = 0; i < 3; i++) expect((await info(seller.token)).data.viewCount).toBe(0);
+    expect((await info(buyer.token)).data.viewCount).toBe(1);
+    expect((await info(seller.token)).data.viewCount).toBe(1);
+    expect((await info()).data.viewCount).toBe(2);
+    await app.app.close();
+    expect(await storedViews(app, goods.id)).toBe(2);
+  });
 });

@@ -1,10 +1,11 @@
 import {
   ACTIONS_OF_TARGET,
+  type ModerationAction,
   type ModerationActionBody,
   type ModerationLogEntry,
   type ReportTarget,
 } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Hub } from "../../plugins/realtime.js";
@@ -12,7 +13,7 @@ import { removeComment } from "../comments/comment-repository.js";
 import { lockGoodsById } from "../goods/goods-repository.js";
 import { changeVisibility } from "../goods/goods-visibility.js";
 import type { NotificationOutbox } from "../notifications/notification-service.js";
-import { writeLog } from "./moderation-log.js";
+import { lastActionOn, writeLog } from "./moderation-log.js";
 import { ownerOfTarget } from "./report-repository.js";
 import { suspendUser, suspensionEnd } from "./suspensions.js";
 
@@ -47,10 +48,38 @@ async function isSuspended(tx: DbOrTx, userId: number): Promise<boolean> {
 }
 
 /**
- * Does what the moderator chose to a target of the queue, closes all its open reports and writes
- * the audit log, in one transaction. A target is in the queue while it has open reports or (goods)
- * is held for review; two moderators acting at once get one result, the second "already handled":
- * the goods' row lock (PostgreSQL) or the reports' rows, updated only while open, decide.
+ * The owner's row, locked on PostgreSQL until the action ends: actions on anything of one user
+ * wait for each other, the user before the goods, in the order a suspension takes them.
+ */
+async function lockOwner(tx: DbOrTx, userId: number): Promise<void> {
+  if (dialectOf(tx) !== "postgres") return;
+  await tx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
+/**
+ * Whether the action still has something to do when it closed no open report: approving held
+ * goods; from the console (`seenActionId` sent), anything but approving goods not held and
+ * dismissing, such as warning or suspending the owner of goods hidden a moment ago.
+ */
+function doneWithoutReport(action: ModerationAction, held: boolean, fromConsole: boolean): boolean {
+  switch (action) {
+    case "dismiss":
+      return false;
+    case "approve_goods":
+      return held;
+    default:
+      return held || fromConsole;
+  }
+}
+
+/**
+ * Does what the moderator chose to a target, closes all its open reports and writes the audit
+ * log, in one transaction. Two moderators acting at once get one result, the second "already
+ * handled" (1710): with `seenActionId` (what the console saw) because a line was logged since;
+ * without it, because the reports' rows, updated only while open, were closed by the first.
+ * With it, a warning or suspension needs no open report (the reports of goods may have been
+ * closed by hiding them); an action already done (hiding hidden goods, approving goods not held,
+ * dismissing no report) is refused as already handled either way.
  */
 export async function moderate(
   { db, hub, outbox }: ActionDeps,
@@ -61,10 +90,18 @@ export async function moderate(
   if (!ACTIONS_OF_TARGET[target.type].includes(body.action)) throw appError("ACTION_NOT_FOR_TARGET");
   let suspended: number | undefined;
   const entry = await db.transaction().execute(async (tx) => {
+    const owner = await ownerOfTarget(tx, target.type, target.id);
+    if (owner !== undefined) await lockOwner(tx, owner);
     const goods = target.type === "goods" ? await lockGoodsById(tx, target.id) : undefined;
     const held = goods?.visibility === "held";
+    if (body.seenActionId !== undefined) {
+      const seen = body.seenActionId === null ? null : Number(body.seenActionId);
+      if ((await lastActionOn(tx, target)) !== seen) throw appError("MODERATION_ALREADY_HANDLED");
+    }
     const resolvedReports = await closeReports(tx, target, moderatorId, body.action === "dismiss");
-    if (resolvedReports === 0 && (!held || body.action === "dismiss")) throw appError("MODERATION_ALREADY_HANDLED");
+    if (resolvedReports === 0 && !doneWithoutReport(body.action, held, body.seenActionId !== undefined)) {
+      throw appError("MODERATION_ALREADY_HANDLED");
+    }
     const ownerId = await ownerOfTarget(tx, target.type, target.id);
     if (ownerId === undefined && body.action !== "dismiss") throw appError("MODERATION_TARGET_NOT_FOUND");
     switch (body.action) {

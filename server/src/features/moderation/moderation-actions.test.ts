@@ -191,4 +191,107 @@ describe("the moderation console's actions", () => {
       .execute();
     expect(open.map((row) => row.status)).toEqual(["open"]);
   });
+
+  it("lets the console warn and suspend the seller from goods whose reports hiding closed, refusing what is done", async () => {
+    const [seller, reporter] = [await newUser(), await newUser()];
+    const goods = await postGoods(t.app, seller.token);
+    await reportTarget(t.app, reporter, "goods", goods.id, "counterfeit");
+    const context = async () =>
+      (await call(t.app, "GET", `/api/admin/targets/goods/${goods.id}`, { token: moderator.token })).data;
+
+    const reported = await context();
+    expect(reported).toMatchObject({ lastActionId: null, actions: ["hide_goods", "warn", "suspend", "dismiss"] });
+    const hidden = await actOn(t.app, moderator, "goods", goods.id, {
+      action: "hide_goods",
+      reason: "假冒商品",
+      seenActionId: reported.lastActionId,
+    });
+    expect(hidden).toMatchObject({ code: 200, data: { resolvedReports: 1 } });
+
+    // No report is open any more; the item still offers what can be done to its seller.
+    const afterHiding = await context();
+    expect(afterHiding).toMatchObject({ lastActionId: hidden.data.id, openReports: [], actions: ["warn", "suspend"] });
+    const warned = await actOn(t.app, moderator, "goods", goods.id, {
+      action: "warn",
+      reason: "请勿售卖假货",
+      seenActionId: afterHiding.lastActionId,
+    });
+    expect(warned).toMatchObject({
+      code: 200,
+      data: { action: "warn", resolvedReports: 0, targetUser: { id: seller.id } },
+    });
+    const told = await call(t.app, "GET", "/api/notifications", { token: seller.token });
+    expect(told.data.list[0]).toMatchObject({ kind: "moderation_warning", excerpt: "请勿售卖假货" });
+
+    // A decision on what the moderator saw before the warning is someone else's to make now.
+    const stale = await actOn(t.app, second, "goods", goods.id, {
+      action: "suspend",
+      reason: "售假",
+      days: 7,
+      seenActionId: afterHiding.lastActionId,
+    });
+    expect(stale.code).toBe(1710);
+    const suspended = await actOn(t.app, second, "goods", goods.id, {
+      action: "suspend",
+      reason: "售假",
+      days: 7,
+      seenActionId: (await context()).lastActionId,
+    });
+    expect(suspended).toMatchObject({ code: 200, data: { action: "suspend", days: 7, resolvedReports: 0 } });
+    expect(await call(t.app, "GET", "/api/user/getinfo", { token: seller.token })).toMatchObject({ status: 401 });
+    expect((await signIn(seller)).msg).toMatch(/^账号已被封禁至 .*，原因：售假$/);
+
+    // Done already: hiding hidden goods, dismissing no report; and without what the console saw,
+    // an action must still close an open report.
+    const latest = (await context()).lastActionId;
+    for (const body of [
+      { action: "hide_goods", reason: "再次下架", seenActionId: latest },
+      { action: "dismiss", seenActionId: latest },
+      { action: "suspend", reason: "售假", days: 30 },
+      { action: "warn", reason: "售假" },
+    ]) {
+      expect((await actOn(t.app, moderator, "goods", goods.id, body)).code, JSON.stringify(body)).toBe(1710);
+    }
+    const lines = await t.app.db
+      .selectFrom("moderationLog")
+      .select(["action", "resolvedReports"])
+      .where("targetType", "=", "goods")
+      .where("targetId", "=", Number(goods.id))
+      .orderBy("id")
+      .execute();
+    expect(lines).toEqual([
+      { action: "hide_goods", resolvedReports: 1 },
+      { action: "warn", resolvedReports: 0 },
+      { action: "suspend", resolvedReports: 0 },
+    ]);
+  });
+
+  it("gives two moderators suspending at once one result, with a report open and from an item without one", async () => {
+    const [seller, reporter] = [await newUser(), await newUser()];
+    const goods = await postGoods(t.app, seller.token);
+    await reportTarget(t.app, reporter, "user", seller.id);
+    const suspend = (who: RegisteredUser, type: string, id: string, seen?: string | null) =>
+      actOn(t.app, who, type, id, {
+        action: "suspend",
+        reason: "售假",
+        days: 3,
+        ...(seen !== undefined && { seenActionId: seen }),
+      });
+    const reported = await Promise.all([suspend(moderator, "user", seller.id), suspend(second, "user", seller.id)]);
+    expect(reported.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 1710]);
+
+    const { data } = await call(t.app, "GET", `/api/admin/targets/goods/${goods.id}`, { token: moderator.token });
+    expect(data).toMatchObject({ openReports: [], lastActionId: null });
+    const fromItem = await Promise.all([
+      suspend(moderator, "goods", goods.id, data.lastActionId),
+      suspend(second, "goods", goods.id, data.lastActionId),
+    ]);
+    expect(fromItem.map((answer) => answer.code).sort((a, b) => a - b)).toEqual([200, 1710]);
+    const lines = await t.app.db
+      .selectFrom("moderationLog")
+      .select("id")
+      .where("targetUserId", "=", Number(seller.id))
+      .execute();
+    expect(lines).toHaveLength(2);
+  });
 });

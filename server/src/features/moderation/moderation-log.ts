@@ -47,6 +47,19 @@ export async function writeLog(tx: DbOrTx, line: Insertable<ModerationLogTable>)
   return toLogEntry(await selectLog(tx).where("log.id", "=", id).executeTakeFirstOrThrow());
 }
 
+/** The newest audit-log line of a target (its index, migration 0028); null when none. */
+export async function lastActionOn(db: DbOrTx, target: { type: LogTarget; id: number }): Promise<number | null> {
+  const line = await db
+    .selectFrom("moderationLog")
+    .select("id")
+    .where("targetType", "=", target.type)
+    .where("targetId", "=", target.id)
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return line?.id ?? null;
+}
+
 /** The audit log, newest first. */
 export async function logPage(db: Db, query: PageQuery): Promise<Page<ModerationLogEntry>> {
   const { limit, offset } = pageWindow(query);

@@ -21,6 +21,7 @@ import { appError } from "../../errors.js";
 import { pageWindow } from "../../lib/paging.js";
 import { toPublicUser } from "../accounts/user-mapper.js";
 import { goodsDetail, pageOf } from "../goods/goods-service.js";
+import { lastActionOn } from "./moderation-log.js";
 import * as repo from "./queue-repository.js";
 import { ownerOfTarget } from "./report-repository.js";
 
@@ -107,6 +108,9 @@ function actionsFor(type: ReportTarget, goods: Goods | null, gone: boolean, repo
 
 /** Everything a decision on one target needs; 404 when it is gone and nobody reports it any more. */
 export async function moderationContext(db: Db, type: ReportTarget, id: number): Promise<ModerationContext> {
+  // Read first: what is read after it is as new or newer, so an action sent with it never
+  // passes over a change the moderator was not shown.
+  const lastActionId = await lastActionOn(db, { type, id });
   const [ownerId, reportRows] = await Promise.all([ownerOfTarget(db, type, id), repo.openReportsOf(db, type, id)]);
   const gone = ownerId === undefined;
   if (gone && reportRows.length === 0) throw appError("MODERATION_TARGET_NOT_FOUND");
@@ -140,5 +144,6 @@ export async function moderationContext(db: Db, type: ReportTarget, id: number):
     comment: comment ? { id: String(comment.id), content: comment.content, createdAt: comment.createdAt } : null,
     messages: type === "message" && !gone ? await contextMessages(db, id) : [],
     actions: actionsFor(type, goods, gone, openReports.length > 0),
+    lastActionId: lastActionId === null ? null : String(lastActionId),
   };
 }

@@ -28,10 +28,10 @@ export interface MatchableGoods {
 /**
  * Whether goods match a saved search as the search itself finds them: listed, passing the
  * filters, and holding each of the keyword's search terms in the title or the description
- * (letter case aside). Built once per search, run on every new goods.
+ * (letter case aside), a brand's under any of its names. Built once per search, run on every new goods.
  */
 export function criteriaMatcher(criteria: SearchCriteria): (goods: MatchableGoods) => boolean {
-  const terms = searchTerms(criteria.keyword).map((term) => term.toLowerCase());
+  const terms = searchTerms(criteria.keyword).map((names) => names.map((name) => name.toLowerCase()));
   const { category, minPrice, maxPrice, condition, city } = criteria;
   return (goods) =>
     goods.listed === 1 &&
@@ -40,5 +40,7 @@ export function criteriaMatcher(criteria: SearchCriteria): (goods: MatchableGood
     (maxPrice === undefined || goods.priceCents <= maxPrice) &&
     (!condition?.length || condition.includes(goods.condition as never)) &&
     (city === undefined || goods.location.startsWith(city)) &&
-    terms.every((term) => goods.title.toLowerCase().includes(term) || goods.description.toLowerCase().includes(term));
+    terms.every((names) =>
+      names.some((name) => goods.title.toLowerCase().includes(name) || goods.description.toLowerCase().includes(name)),
+    );
 }

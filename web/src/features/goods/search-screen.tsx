@@ -1,4 +1,4 @@
-import { CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
+import { brandNames, CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
 import { Link } from "react-router";
 import { paths, titles } from "../../app/paths";
 import { PlainSelect } from "../../components/plain-controls";
@@ -86,7 +86,8 @@ export default function SearchScreen() {
             />
           }
           onPage={(next) => update({ page: String(next) })}
-          highlight={keyword.split(/\s+/)}
+          // A brand's other names are found too (耐克 finds Nike): marked as the word typed is.
+          highlight={keyword.split(/\s+/).flatMap(brandNames)}
           {...favoriteMarks}
         />
       ) : (

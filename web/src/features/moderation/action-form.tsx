@@ -9,19 +9,33 @@ import { type TargetKey, useModerateMutation } from "./admin-api";
 /** Actions done without a reason: letting goods through, finding nothing wrong. */
 const REASON_OPTIONAL = new Set<ModerationAction>(["approve_goods", "dismiss"]);
 
-function bodyOf(action: ModerationAction, reason: string, days: number | null): ModerationActionBody {
-  return action === "suspend" ? { action, reason, days } : ({ action, reason } as ModerationActionBody);
+/** The action as sent, with the newest log line of the target the moderator saw (see `seenActionId`). */
+function bodyOf(
+  action: ModerationAction,
+  reason: string,
+  days: number | null,
+  seenActionId: string | null,
+): ModerationActionBody {
+  return action === "suspend"
+    ? { action, reason, days, seenActionId }
+    : ({ action, reason, seenActionId } as ModerationActionBody);
 }
 
-/** The action, its reason and (suspending) how many days or for good; closes every open report of the target. */
+/**
+ * The action, its reason and (suspending) how many days or for good; closes every open report of
+ * the target. The server refuses it as already handled when the target was acted on since
+ * `lastActionId`, the moderator's view of it.
+ */
 export function ActionForm({
   target,
   actions,
+  lastActionId,
   onDone,
 }: {
   target: TargetKey;
   actions: ModerationAction[];
-  onDone: () => void;
+  lastActionId: string | null;
+  onDone: (action: ModerationAction) => void;
 }) {
   const [action, setAction] = useState<ModerationAction | undefined>(actions[0]);
   const [reason, setReason] = useState("");
@@ -36,13 +50,14 @@ export function ActionForm({
   const submit = async () => {
     if (!action) return;
     setError("");
-    const result = await moderate({ ...target, body: bodyOf(action, reason.trim(), forever ? null : days) });
+    const body = bodyOf(action, reason.trim(), forever ? null : days, lastActionId);
+    const result = await moderate({ ...target, body });
     if ("error" in result) {
       setError(errorText(result.error));
       return;
     }
     message.success(`已${MODERATION_ACTIONS[action]}`);
-    onDone();
+    onDone(action);
   };
 
   return (

@@ -1,14 +1,19 @@
-import { LOG_TARGETS, MODERATION_ACTIONS, WORD_RULE_CHANGES } from "@xianzhi/contract/constants";
-import { Empty, List, Pagination, Skeleton, Tag } from "antd";
+import type { ReportTarget } from "@xianzhi/contract";
+import { LOG_TARGETS, MODERATION_ACTIONS, REPORT_TARGETS, WORD_RULE_CHANGES } from "@xianzhi/contract/constants";
+import { Button, Empty, List, Pagination, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
-import { useModerationLogQuery } from "./admin-api";
+import { type TargetKey, useModerationLogQuery } from "./admin-api";
+import { TargetDrawer } from "./target-drawer";
 
 const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES };
 
-/** Who did what to what and why, newest first. */
+const isReportTarget = (type: string): type is ReportTarget => type in REPORT_TARGETS;
+
+/** Who did what to what and why, newest first; a line's target opens again, to act on it or its owner. */
 export function ModerationLogList() {
   const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<TargetKey | null>(null);
   const { data, isLoading } = useModerationLogQuery(page);
   return (
     <>
@@ -18,7 +23,21 @@ export function ModerationLogList() {
         className="admin__list"
         dataSource={data?.list ?? []}
         renderItem={(line) => (
-          <List.Item key={line.id}>
+          <List.Item
+            key={line.id}
+            actions={
+              isReportTarget(line.targetType)
+                ? [
+                    <Button
+                      key="open"
+                      onClick={() => setOpen({ targetType: line.targetType as ReportTarget, targetId: line.targetId })}
+                    >
+                      查看
+                    </Button>,
+                  ]
+                : []
+            }
+          >
             <List.Item.Meta
               title={
                 <span>
@@ -43,6 +62,7 @@ export function ModerationLogList() {
       {data && data.total > data.pageSize && (
         <Pagination simple current={page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
       )}
+      <TargetDrawer target={open} onClose={() => setOpen(null)} />
     </>
   );
 }

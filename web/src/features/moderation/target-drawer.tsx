@@ -92,7 +92,11 @@ function TargetDetails({ context }: { context: ModerationContext }) {
   );
 }
 
-/** One queue item: its context, then what the moderator does about it. */
+/**
+ * One queue item: its context, then what the moderator does about it. Hidden goods stay open,
+ * as they are now, for what may follow for their seller (警告, 封禁) with no report left; other
+ * actions close the drawer (the 操作记录 tab opens any target acted on again).
+ */
 export function TargetDrawer({ target, onClose }: { target: TargetKey | null; onClose: () => void }) {
   const { data, isFetching, error } = useModerationContextQuery(target ?? { targetType: "goods", targetId: "" }, {
     skip: !target,
@@ -105,7 +109,14 @@ export function TargetDrawer({ target, onClose }: { target: TargetKey | null; on
       {data && !isFetching && target && (
         <>
           <TargetDetails context={data} />
-          <ActionForm target={target} actions={data.actions} onDone={onClose} />
+          <ActionForm
+            // A fresh form for the target as it is after each action.
+            key={data.lastActionId ?? ""}
+            target={target}
+            actions={data.actions}
+            lastActionId={data.lastActionId}
+            onDone={(action) => action !== "hide_goods" && onClose()}
+          />
         </>
       )}
     </Drawer>
