@@ -5,7 +5,7 @@
  * 22 px from its centre on each side. The only exceptions are listed below with their reason.
  */
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { VIEWPORTS } from "./browser.js";
+import { sendChatMessage, signInAs, VIEWPORTS } from "./browser.js";
 import { type DemoIds, demoIds, openScreenState, SCREEN_STATES, type ScreenState } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
 import { measureTapTargets } from "./tap-targets.js";
@@ -25,8 +25,10 @@ const PHONE_SCREENS: Record<string, string[]> = {
   "goods-info-owner": [".owner-actions .ant-select", ".owner-actions .ant-btn"],
   post: [".ant-select", ".ant-radio-button-wrapper", ".picture-uploader__add"],
   chat: [".chat-list__item"],
-  "chat-conversation": [".bubble__report", ".conversation__safety .safety-link", ".chat-page__back"],
+  "chat-conversation": [".conversation__safety .safety-link", ".chat-page__back", ".conversation__composer button"],
   "chat-offer-seller": [".offer-card button"],
+  // The seller has written to the buyer here (beforeAll): the buyer's 举报这条消息 beside it.
+  "chat-offer-buyer": [".bubble__report", ".offer-card button"],
   "userinfo-goods": [".tab-grid__tab", ".plain-segmented__item", ".my-goods__actions .ant-select"],
   "userinfo-favorites": [".goods-card__nickname"],
   "userinfo-searches": [".tab-grid__tab"],
@@ -53,6 +55,13 @@ const EXCEPTIONS: { selector: string; reason: string }[] = [];
 let ids: DemoIds;
 beforeAll(async () => {
   ids = await demoIds(running.server.url, running.server.dataDir);
+  // The demo's chats hold offers only: a message of the seller's gives the buyer one to report.
+  const context = await running.browser.newContext({ locale: "zh-CN", viewport: VIEWPORTS.phone });
+  const page = await context.newPage();
+  await signInAs(page, running.server.url, ids.goodsOwner, "xianzhi123");
+  await page.goto(`${running.server.url}/chat?chatId=${ids.trades.offerChatId}`);
+  await sendChatMessage(page, "还在的，周末可以来看");
+  await context.close();
 });
 
 const states = Object.entries(PHONE_SCREENS).map(([name, expected]) => {
@@ -71,6 +80,14 @@ describe.concurrent("tap targets at 360 px", () => {
     });
     const page = await context.newPage();
     await openScreenState(page, running.server.url, state, ids);
+    // Parts loaded after the screen settled (the owner's controls come with Ant Design) are waited for.
+    for (const selector of expected) {
+      await page
+        .locator(selector)
+        .first()
+        .waitFor({ state: "attached", timeout: 15_000 })
+        .catch(() => undefined);
+    }
     const { small, missing } = await measureTapTargets(page, { exceptions: EXCEPTIONS, expected });
     await context.close();
     expect(missing, "controls this screen should show were not on it").toEqual([]);
