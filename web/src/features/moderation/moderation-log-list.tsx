@@ -3,6 +3,7 @@ import { Empty, List, Pagination, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { useModerationLogQuery } from "./admin-api";
+import { ItemMeta } from "./item-meta";
 
 const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES };
 
@@ -19,7 +20,7 @@ export function ModerationLogList() {
         dataSource={data?.list ?? []}
         renderItem={(line) => (
           <List.Item key={line.id}>
-            <List.Item.Meta
+            <ItemMeta
               title={
                 <span>
                   {line.moderator?.nickname ?? "已注销管理员"} <Tag>{ACTION_LABELS[line.action]}</Tag>
