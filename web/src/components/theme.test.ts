@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import getDesignToken from "antd/es/theme/getDesignToken";
 import { describe, expect, it } from "vitest";
 import { antdTheme, palette, paletteProperties } from "./theme";
 
@@ -48,5 +49,38 @@ describe("the palette", () => {
         .map((property) => `${file}: ${property}`),
     );
     expect(undefinedReads).toEqual([]);
+  });
+});
+
+/** WCAG's contrast ratio of two opaque colours, #rgb or #rrggbb. */
+function contrast(first: string, second: string): number {
+  const luminance = (colour: string) => {
+    const hex = colour.length === 4 ? colour.replace(/\w/g, (digit) => digit + digit) : colour;
+    const [r = 0, g = 0, b = 0] = [1, 3, 5].map((at) => {
+      const value = Number.parseInt(hex.slice(at, at + 2), 16) / 255;
+      return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(first), luminance(second)].sort((a, b) => b - a);
+  return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
+}
+
+describe("Ant Design's colours from the palette", () => {
+  const token = getDesignToken(antdTheme);
+
+  // A phone keeps :hover on the control tapped last, so hover and active colours are read as long as the rest.
+  it.each([
+    "colorPrimary",
+    "colorPrimaryHover",
+    "colorPrimaryActive",
+    "colorPrimaryText",
+    "colorPrimaryTextHover",
+    "colorPrimaryTextActive",
+    "colorLink",
+    "colorLinkHover",
+    "colorLinkActive",
+  ] as const)("%s reads at 4.5:1 or more as text on white, and under white text", (name) => {
+    expect(contrast(token[name], palette.card)).toBeGreaterThanOrEqual(4.5);
   });
 });

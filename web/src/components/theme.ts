@@ -20,7 +20,12 @@ export const palette = {
 export const antdTheme: ThemeConfig = {
   token: {
     colorPrimary: palette.brand,
+    // Ant Design would lighten the brand for hover (#cf602d, 3.9:1 on white), and a phone keeps the
+    // hover on what was tapped last: the chosen 成色 read too light. Hover darkens instead.
+    colorPrimaryHover: palette.brandDark,
+    colorPrimaryTextHover: palette.brandDark,
     colorLink: palette.brandDark,
+    colorLinkHover: palette.brand,
     colorText: palette.text,
     colorTextSecondary: palette.muted,
     colorTextTertiary: "rgba(0, 0, 0, 0.62)",

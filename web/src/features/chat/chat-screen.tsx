@@ -128,6 +128,8 @@ export default function ChatScreen() {
         )}
       </aside>
       <div className="chat-page__conversation">
+        {/* On a phone an open conversation hides the list and its h1: the page keeps one, for the ear. */}
+        {current && <h1 className="chat-page__conversation-title">与{current.peer.nickname}的聊天</h1>}
         {chatId && (
           <Button icon={<ArrowLeftOutlined />} type="link" className="chat-page__back" onClick={() => setParams({})}>
             返回会话列表

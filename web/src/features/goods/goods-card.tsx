@@ -7,6 +7,7 @@ import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
 import { ProfileLink } from "../sellers/ui";
 import "./feed.css";
+import { cityOf } from "./goods-location";
 
 interface GoodsCardProps {
   goods: Goods;
@@ -19,8 +20,9 @@ interface GoodsCardProps {
   eager?: boolean;
 }
 
-/** One goods item in a feed: cover, title, price, condition and seller. */
+/** One goods item in a feed: cover (with the city), title, price, condition and seller. */
 export function GoodsCard({ goods, highlight, action, priceNote, eager = false }: GoodsCardProps) {
+  const city = cityOf(goods.location);
   return (
     <article className="goods-card">
       <Link to={paths.goodsInfo(goods.id)} className="goods-card__link">
@@ -38,6 +40,12 @@ export function GoodsCard({ goods, highlight, action, priceNote, eager = false }
             </div>
           )}
           {goods.status !== "on_sale" && <span className="goods-card__status">{GOODS_STATUSES[goods.status]}</span>}
+          {city && (
+            <span className="goods-card__city">
+              <span className="goods-card__city-label">所在地</span>
+              {city}
+            </span>
+          )}
         </div>
         <div className="goods-card__body">
           <h2 className="goods-card__title">

@@ -1,6 +1,7 @@
 import type { Picture } from "@xianzhi/contract";
-import { useRef, useState } from "react";
+import { type CSSProperties, type SyntheticEvent, useRef, useState } from "react";
 import { withAntd } from "../../components/with-antd";
+import { stageRatio } from "./gallery-ratio";
 
 /** Loaded, with Ant Design, when a picture is first opened. */
 const GalleryPreview = withAntd(async () => (await import("./gallery-preview")).GalleryPreview);
@@ -13,6 +14,7 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [previewing, setPreviewing] = useState<number | null>(null);
+  const [ratio, setRatio] = useState(1);
   if (pictures.length === 0) return <div className="goods-gallery__empty">暂无图片</div>;
 
   const show = (index: number) => {
@@ -24,12 +26,22 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
     const element = track.current;
     if (element) setCurrent(Math.round(element.scrollLeft / Math.max(1, element.clientWidth)));
   };
+  // Also for a cover loaded before the app took the server's markup over: its load event has passed.
+  const fitToCover = (image: HTMLImageElement | null) => {
+    if (image?.complete) setRatio(stageRatio(image.naturalWidth, image.naturalHeight));
+  };
+  const coverLoaded = (event: SyntheticEvent<HTMLImageElement>) => fitToCover(event.currentTarget);
   const altOf = (index: number) => `${title} 第 ${index + 1} 张图${index === 0 ? "（封面）" : ""}`;
 
   return (
     <div className="goods-gallery">
       <div className="goods-gallery__stage">
-        <div className="goods-gallery__track" ref={track} onScroll={followSwipe}>
+        <div
+          className="goods-gallery__track"
+          ref={track}
+          onScroll={followSwipe}
+          style={{ "--gallery-ratio": ratio } as CSSProperties}
+        >
           {pictures.map((picture, index) => (
             <div key={picture.id} className="goods-gallery__slide">
               {/* As Ant Design's Image: the picture is a button that opens the preview (a shade on hover). */}
@@ -43,6 +55,7 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
                 <img
                   src={picture.url}
                   alt={altOf(index)}
+                  {...(index === 0 && { ref: fitToCover, onLoad: coverLoaded })}
                   loading={index === 0 ? "eager" : "lazy"}
                   fetchPriority={index === 0 ? "high" : "auto"}
                 />

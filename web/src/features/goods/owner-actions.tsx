@@ -5,14 +5,19 @@ import { Button, Popconfirm, Select } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { FingerSized } from "../../components/finger-sized";
 import { message } from "../../components/toasts";
 import { useDeleteGoodsMutation, useSetGoodsStatusMutation } from "./goods-api";
+import { usePhoneLayout } from "./use-phone-layout";
 
 const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ value, label }));
 
 interface OwnerActionsProps {
   goods: Goods;
-  /** Small controls for a card in a list; the detail page shows large ones with labels, like a buyer's. */
+  /**
+   * Small controls for a card in a list (large on a phone: a finger's 44 px); the detail page shows
+   * large ones with labels, like a buyer's.
+   */
   compact?: boolean;
   onDeleted?: () => void;
 }
@@ -22,7 +27,8 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   const navigate = useNavigate();
   const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
   const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
-  const size = compact ? "small" : "large";
+  const phone = usePhoneLayout();
+  const size = compact && !phone ? "small" : "large";
 
   const changeStatus = async (status: GoodsStatus) => {
     const result = await setStatus({ id: goods.id, status });
@@ -39,36 +45,38 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
   };
 
   return (
-    <div className={compact ? "my-goods__actions" : "owner-actions"}>
-      <Select
-        size={size}
-        aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
-        value={goods.status}
-        options={statusOptions}
-        onChange={changeStatus}
-        loading={settingStatus}
-        className="owner-actions__status"
-      />
-      <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
-        编辑
-      </Button>
-      <Popconfirm
-        title="确定删除这件闲置吗？"
-        description="删除后无法恢复"
-        okText="删除"
-        cancelText="取消"
-        onConfirm={remove}
-      >
-        <Button
+    <FingerSized>
+      <div className={compact ? "my-goods__actions" : "owner-actions"}>
+        <Select
           size={size}
-          danger
-          icon={<DeleteOutlined />}
-          loading={deleting}
-          aria-label={compact ? `删除${goods.title}` : undefined}
-        >
-          {compact ? null : "删除"}
+          aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
+          value={goods.status}
+          options={statusOptions}
+          onChange={changeStatus}
+          loading={settingStatus}
+          className="owner-actions__status"
+        />
+        <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
+          编辑
         </Button>
-      </Popconfirm>
-    </div>
+        <Popconfirm
+          title="确定删除这件闲置吗？"
+          description="删除后无法恢复"
+          okText="删除"
+          cancelText="取消"
+          onConfirm={remove}
+        >
+          <Button
+            size={size}
+            danger
+            icon={<DeleteOutlined />}
+            loading={deleting}
+            aria-label={compact ? `删除${goods.title}` : undefined}
+          >
+            {compact ? null : "删除"}
+          </Button>
+        </Popconfirm>
+      </div>
+    </FingerSized>
   );
 }

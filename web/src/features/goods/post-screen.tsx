@@ -130,10 +130,10 @@ export default function PostScreen() {
                 <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
               </Form.Item>
             </div>
-            <Form.Item name="category" label="分类" rules={[{ required: true }]}>
-              <Select options={categoryOptions} placeholder="选择分类" />
+            <Form.Item name="category" label="分类" rules={[{ required: true, message: "请选择分类" }]}>
+              <Select options={categoryOptions} placeholder="请选择分类" />
             </Form.Item>
-            <Form.Item name="condition" label="成色" rules={[{ required: true }]}>
+            <Form.Item name="condition" label="成色" rules={[{ required: true, message: "请选择成色" }]}>
               <Radio.Group
                 optionType="button"
                 options={Object.entries(CONDITIONS).map(([value, label]) => ({ value, label }))}

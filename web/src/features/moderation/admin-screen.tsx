@@ -1,5 +1,6 @@
 import { Card, Tabs } from "antd";
 import { titles } from "../../app/paths";
+import { FingerSized } from "../../components/finger-sized";
 import { NotFound } from "../../components/not-found";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
@@ -27,15 +28,18 @@ export default function AdminScreen() {
   const tab = TABS.some((item) => item.key === params.get("tab")) ? (params.get("tab") as string) : "reports";
   return (
     <div className="page admin">
-      <Card className="admin__card">
-        <h1 className="admin__title">管理后台</h1>
-        <Tabs
-          activeKey={tab}
-          destroyOnHidden
-          items={TABS}
-          onChange={(key) => updateParams({ tab: key === "reports" ? "" : key })}
-        />
-      </Card>
+      {/* A moderator on a phone taps too: the console's tabs, buttons and fields a finger's 44 px. */}
+      <FingerSized>
+        <Card className="admin__card">
+          <h1 className="admin__title">管理后台</h1>
+          <Tabs
+            activeKey={tab}
+            destroyOnHidden
+            items={TABS}
+            onChange={(key) => updateParams({ tab: key === "reports" ? "" : key })}
+          />
+        </Card>
+      </FingerSized>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { Button, Empty, List, Pagination, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { type TargetKey, useModerationLogQuery } from "./admin-api";
+import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
 
 const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES };
@@ -38,7 +39,7 @@ export function ModerationLogList() {
                 : []
             }
           >
-            <List.Item.Meta
+            <ItemMeta
               title={
                 <span>
                   {line.moderator?.nickname ?? "已注销管理员"} <Tag>{ACTION_LABELS[line.action]}</Tag>

@@ -4,6 +4,7 @@ import { Button, Empty, List, Pagination, Segmented, Skeleton, Tag } from "antd"
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { type TargetKey, useReportQueueQuery } from "./admin-api";
+import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
 
 const SORT_OPTIONS = Object.entries(REPORT_QUEUE_SORTS).map(([value, label]) => ({ value, label }));
@@ -40,7 +41,8 @@ export function ReportQueue() {
               </Button>,
             ]}
           >
-            <List.Item.Meta
+            <ItemMeta
+              heading
               title={
                 <span className="admin__item-title">
                   <Tag>{REPORT_TARGETS[item.targetType]}</Tag>

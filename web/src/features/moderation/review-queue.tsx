@@ -2,6 +2,7 @@ import { Button, Empty, List, Pagination, Skeleton } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { type TargetKey, useReviewQueueQuery } from "./admin-api";
+import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
 
 /** Goods a prohibited-word rule holds, the longest waiting first: approve or take down. */
@@ -26,7 +27,8 @@ export function ReviewQueue() {
               </Button>,
             ]}
           >
-            <List.Item.Meta
+            <ItemMeta
+              heading
               title={goods.title}
               description={`${goods.moderation?.reason ?? ""} · ${goods.seller.nickname} · ${formatTime(goods.createdAt)}`}
             />

@@ -7,7 +7,7 @@ import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { Stars } from "../../components/stars";
 import { ProfileLink } from "../sellers/ui";
-import { canReview } from "./review-rules";
+import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 
 /** The other side, as the list names them: the seller of what I bought, the buyer of what I sold. */
@@ -29,6 +29,7 @@ function ReviewLine({ who, review }: { who: string; review: Review }) {
 /** One deal of 我买到的 / 我卖出的: the goods, the price, the status, the other side, and the reviews. */
 export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
   const [reviewing, setReviewing] = useState(false);
+  const myReviewHiddenUntil = hiddenUntil(deal, now);
   const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className="deal-card__cover" />;
   return (
     <article className="deal-card" aria-label={deal.goods.title}>
@@ -70,6 +71,9 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
           )}
         </div>
         {deal.myReview && <ReviewLine who="我的评价" review={deal.myReview} />}
+        {myReviewHiddenUntil !== null && (
+          <p className="deal-card__hint">已评价 · {hiddenReviewNote(myReviewHiddenUntil)}，此前仅你可见</p>
+        )}
         {deal.peerReview && <ReviewLine who={`${PEER_SIDE[side]}的评价`} review={deal.peerReview} />}
         {deal.peerReviewed && !deal.peerReview && (
           <p className="deal-card__hint">
@@ -85,6 +89,8 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
               open={reviewing}
               dealId={deal.id}
               peerName={deal.peer.nickname}
+              revealBy={deal.reviewDeadline === null ? null : Date.parse(deal.reviewDeadline)}
+              peerReviewed={deal.peerReviewed}
               onClose={() => setReviewing(false)}
             />
           </div>

@@ -3,7 +3,7 @@ import { Button } from "antd";
 import { useState } from "react";
 import { Stars } from "../../components/stars";
 import { useNow } from "../../components/use-now";
-import { canReview } from "./review-rules";
+import { canReview, hiddenReviewNote, hiddenUntil, reviewDeadline } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 import { DEALS_PAGE_SIZE, useDealsQuery } from "./trade-api";
 
@@ -37,9 +37,11 @@ export function DealReview({ deal, myId, peerName }: DealReviewProps) {
 
   if (isLoading) return null;
   if (summary?.myReview) {
+    const until = hiddenUntil(summary, now);
     return (
       <span className="deal-review">
         已评价 <Stars value={summary.myReview.rating} />
+        {until !== null && <span className="deal-review__hidden">· {hiddenReviewNote(until)}</span>}
       </span>
     );
   }
@@ -49,7 +51,14 @@ export function DealReview({ deal, myId, peerName }: DealReviewProps) {
       <Button type="link" className="deal-review__write" onClick={() => setOpen(true)} aria-haspopup="dialog">
         去评价
       </Button>
-      <ReviewSheet open={open} dealId={deal.id} peerName={peerName} onClose={() => setOpen(false)} />
+      <ReviewSheet
+        open={open}
+        dealId={deal.id}
+        peerName={peerName}
+        revealBy={reviewDeadline(deal, summary)}
+        peerReviewed={summary?.peerReviewed ?? false}
+        onClose={() => setOpen(false)}
+      />
     </>
   );
 }

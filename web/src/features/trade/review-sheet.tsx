@@ -4,6 +4,7 @@ import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
+import { hiddenReviewNote, revealRule } from "./review-rules";
 import { StarPicker } from "./star-picker";
 import { useCreateReviewMutation } from "./trade-api";
 import "./trade.css";
@@ -13,33 +14,46 @@ interface ReviewSheetProps {
   dealId: string;
   /** Whom the review is about, for the title: 评价爱丽丝. */
   peerName: string;
+  /** When the review window closes (the review shows then at the latest), if known. */
+  revealBy: number | null;
+  /** Whether the other side has reviewed already: both reviews then show at once. */
+  peerReviewed: boolean;
   onClose(): void;
 }
 
 /** One side of a completed deal reviews the other: 1 to 5 stars and, if they like, a few words. */
-export function ReviewSheet({ open, dealId, peerName, onClose }: ReviewSheetProps) {
+export function ReviewSheet({ open, dealId, peerName, revealBy, peerReviewed, onClose }: ReviewSheetProps) {
   const firstStar = useRef<HTMLInputElement>(null);
   return (
     <Sheet title={`评价${peerName}`} open={open} onClose={onClose} onOpened={() => firstStar.current?.focus()}>
-      <ReviewForm dealId={dealId} firstStar={firstStar} onDone={onClose} />
+      <ReviewForm
+        dealId={dealId}
+        revealBy={revealBy}
+        peerReviewed={peerReviewed}
+        firstStar={firstStar}
+        onDone={onClose}
+      />
     </Sheet>
   );
 }
 
 interface ReviewFormProps {
   dealId: string;
+  revealBy: number | null;
+  peerReviewed: boolean;
   firstStar: RefObject<HTMLInputElement | null>;
   onDone(): void;
 }
 
 /** The sheet's form, made afresh at each opening. */
-function ReviewForm({ dealId, firstStar, onDone }: ReviewFormProps) {
+function ReviewForm({ dealId, revealBy, peerReviewed, firstStar, onDone }: ReviewFormProps) {
   const [rating, setRating] = useState<number | null>(null);
   const [content, setContent] = useState("");
   const [missingRating, setMissingRating] = useState(false);
   const [createReview, { isLoading }] = useCreateReviewMutation();
   const errorId = useId();
   const textId = useId();
+  const ruleId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +68,10 @@ function ReviewForm({ dealId, firstStar, onDone }: ReviewFormProps) {
       message.error(errorText(result.error));
       return;
     }
-    message.success("评价成功");
+    // Double-blind: the seller page does not change yet, and the toast says why.
+    message.success(
+      peerReviewed || revealBy === null ? "评价成功，双方的评价已公开" : `已评价 · ${hiddenReviewNote(revealBy)}`,
+    );
     onDone();
   };
 
@@ -88,7 +105,10 @@ function ReviewForm({ dealId, firstStar, onDone }: ReviewFormProps) {
         showCount
         autoSize={{ minRows: 3, maxRows: 6 }}
       />
-      <Button type="primary" htmlType="submit" size="large" block loading={isLoading}>
+      <p id={ruleId} className="review-sheet__rule">
+        {peerReviewed ? "对方已评价：你提交后，双方的评价同时公开" : revealRule(revealBy)}
+      </p>
+      <Button type="primary" htmlType="submit" size="large" block loading={isLoading} aria-describedby={ruleId}>
         提交评价
       </Button>
     </form>
