@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readOutboxCode } from "../server/src/test-support/accounts.js";
+import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
 import { call } from "../server/src/test-support/test-app.js";
+import { signInAs } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 // Issue 27: what people met on a phone, at 360 × 740.
@@ -88,5 +89,51 @@ describe("registration on a phone", () => {
       body: { username: user.username, password: user.password },
     });
     expect(login.code).toBe(200);
+  });
+});
+
+describe("a session ended elsewhere", () => {
+  async function signInOnLoginPage(username: string, password: string) {
+    await page.getByLabel("用户名", { exact: true }).fill(username);
+    await page.getByLabel("密码", { exact: true }).fill(password);
+    await page.getByRole("button", { name: /登\s*录/ }).click();
+  }
+
+  it("says why at a tap on 收藏, and brings the user back to the goods page after signing in", async () => {
+    const user = await registerUser(running.server.app, running.server.dataDir);
+    const token = await signInAs(page, running.server.url, user.username, user.password);
+    // The phone slept: its chat socket hears nothing of the session's end, the tap is what finds out.
+    await page.routeWebSocket(/\/api\/ws/, () => {});
+    const goodsPath = `/goodsinfo/${running.goodsId}`;
+    await page.goto(url(goodsPath));
+    const favorite = page.getByRole("button", { name: "收藏", exact: true });
+    await favorite.waitFor();
+    expect((await call(running.server.app, "POST", "/api/user/logout", { token })).code).toBe(200);
+
+    await favorite.click();
+    await page.getByText("登录已失效，请重新登录").first().waitFor();
+    await page.waitForURL(/\/login$/);
+    // Said on the login page too, for whoever missed the toast.
+    await page.locator(".auth-card").getByText("登录已失效，请重新登录").waitFor();
+    await signInOnLoginPage(user.username, user.password);
+    await page.waitForURL(url(goodsPath));
+    await page.getByRole("button", { name: "收藏", exact: true }).click();
+    await page.getByRole("button", { name: "已收藏", exact: true }).waitFor();
+  });
+
+  it("says why on the login page when the goods page had dropped the token by itself", async () => {
+    const user = await registerUser(running.server.app, running.server.dataDir);
+    const token = await signInAs(page, running.server.url, user.username, user.password);
+    expect((await call(running.server.app, "POST", "/api/user/logout", { token })).code).toBe(200);
+    // Opened after the session ended: the page drops the token quietly and shows itself signed out.
+    const goodsPath = `/goodsinfo/${running.goodsId}`;
+    await page.goto(url(goodsPath));
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("accessToken"))).toBeNull();
+
+    await page.getByRole("button", { name: "收藏", exact: true }).click();
+    await page.waitForURL(/\/login$/);
+    await page.locator(".auth-card").getByText("登录已失效，请重新登录").waitFor();
+    await signInOnLoginPage(user.username, user.password);
+    await page.waitForURL(url(goodsPath));
   });
 });
