@@ -30,7 +30,7 @@ describe("the captcha", () => {
     await page.getByRole("button", { name: "获取验证码" }).click();
 
     const field = page.locator(".ant-form-item", { has: page.getByLabel("图形验证码", { exact: true }) });
-    await field.getByText("图形验证码错误，请刷新后重试").waitFor();
+    await field.getByText("验证码不正确，已换一张新的").waitFor();
     await expect.poll(() => captchaPicture(page), { timeout: 10_000 }).not.toBe(before);
     expect(await page.getByLabel("图形验证码", { exact: true }).inputValue()).toBe("");
   });

@@ -51,7 +51,6 @@ describe("a seller and a buyer, end to end", () => {
     await page.goto(`${running.server.url}/reg`);
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill(seller.password);
-    await page.getByLabel("确认密码", { exact: true }).fill(seller.password);
     await page.getByLabel("邮箱", { exact: true }).fill(seller.email);
     await page.locator(".captcha-image img").waitFor();
     await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());

@@ -88,7 +88,6 @@ async function registerOn(server: ServerProcess | undefined, username: string, p
   await page.goto(at(server, "/reg"));
   await page.getByLabel("用户名", { exact: true }).fill(username);
   await page.getByLabel("密码", { exact: true }).fill(password);
-  await page.getByLabel("确认密码", { exact: true }).fill(password);
   await page.getByLabel("邮箱", { exact: true }).fill(email);
   await page.locator(".captcha-image img").waitFor();
   await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer());

@@ -9,7 +9,7 @@ import { appRoutes, createRouter } from "./app/router";
 import { createStore } from "./app/store";
 import { createUnauthorizedHandler } from "./app/unauthorized";
 import { message } from "./components/toasts";
-import { isGuardedScreenShown, isSignedIn, signOut, syncSignedInHint } from "./features/accounts";
+import { isGuardedScreenShown, isSignedIn, signOutEndedSession, syncSignedInHint } from "./features/accounts";
 import { readFirstScreen, upsertFirstScreen } from "./features/goods";
 
 const root = document.getElementById("root");
@@ -45,7 +45,7 @@ function createApp() {
   );
   setUnauthorizedHandler(
     createUnauthorizedHandler({
-      signOut: () => signOut(store.dispatch),
+      signOut: () => signOutEndedSession(store.dispatch),
       toast: (text) => message.warning(text),
       currentPath: () => `${window.location.pathname}${window.location.search}`,
       onGuardedScreen: isGuardedScreenShown,

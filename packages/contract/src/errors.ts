@@ -24,8 +24,10 @@ export const Errors = {
   INTERNAL: { status: 500, code: 500, msg: "服务器内部错误" },
   SERVICE_UNAVAILABLE: { status: 503, code: 503, msg: "服务暂时不可用，请稍后再试" },
 
-  CAPTCHA_WRONG: { status: 200, code: 1001, msg: "图形验证码错误，请刷新后重试" },
-  CAPTCHA_EXPIRED: { status: 200, code: 1002, msg: "图形验证码已失效，请刷新后重试" },
+  // A captcha is used up by any answer, right or wrong (one guess each): the client shows a new
+  // picture with these words, so they say that it did.
+  CAPTCHA_WRONG: { status: 200, code: 1001, msg: "验证码不正确，已换一张新的" },
+  CAPTCHA_EXPIRED: { status: 200, code: 1002, msg: "验证码已过期，已换一张新的" },
   CAPTCHA_TICKET_INVALID: { status: 200, code: 1003, msg: "图形验证已失效，请重新验证" },
   EMAIL_CODE_WRONG: { status: 200, code: 1004, msg: "邮箱验证码错误" },
   EMAIL_CODE_EXPIRED: { status: 200, code: 1005, msg: "邮箱验证码已失效，请重新获取" },

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import svgCaptcha from "svg-captcha";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha } from "./captcha-image.js";
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_WIDTH, drawCaptcha, randomCaptchaAnswer } from "./captcha-image.js";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,8 +65,8 @@ describe("the captcha image", () => {
   });
 
   it("draws the same answer differently every time", () => {
-    const first = pathDataOf(drawCaptcha("HKNP"));
-    const second = pathDataOf(drawCaptcha("HKNP"));
+    const first = pathDataOf(drawCaptcha("HKNa"));
+    const second = pathDataOf(drawCaptcha("HKNa"));
     expect(first.join("|")).not.toBe(second.join("|"));
     expect(first.filter((d) => second.includes(d))).toEqual([]);
   });
@@ -74,8 +74,52 @@ describe("the captcha image", () => {
   it("draws no glyph as the font's untouched outline, as svg-captcha did", () => {
     const old = svgCaptcha.create({ size: 4 });
     expect(untouchedOutlines(old.data, old.text)).toBeGreaterThanOrEqual(4);
-    for (const answer of ["HKNP", "ACDE", "4678", "WXUT"]) {
+    // Every character the alphabet draws, four at a time, as a solver trained on the font would meet them.
+    const answers = CAPTCHA_ALPHABET.match(/.{1,4}/g) ?? [];
+    expect(answers.join("")).toBe(CAPTCHA_ALPHABET);
+    for (const answer of answers) {
       expect(untouchedOutlines(drawCaptcha(answer), answer), answer).toBe(0);
+    }
+  });
+
+  it("draws every character of the alphabet with some ink", () => {
+    for (const char of CAPTCHA_ALPHABET) {
+      const glyphs = drawCaptcha(char.repeat(4)).match(/<path d="([^"]+)" fill="(?!none)/)?.[1] ?? "";
+      expect(contoursOf(glyphs).length, char).toBeGreaterThanOrEqual(4);
+    }
+  });
+});
+
+describe("the captcha alphabet", () => {
+  // What people took for what: "8pmp" was read as "8pmlp".
+  const lookAlikes = ["0Oo", "1lIij", "pq", "8B", "5S", "2Z", "uv", "9g", "6b"];
+
+  it("has no character that is taken for another, in either letter case", () => {
+    const drawn = new Set([...CAPTCHA_ALPHABET]);
+    for (const group of lookAlikes) {
+      expect(
+        [...group].filter((char) => drawn.has(char) || drawn.has(char.toUpperCase()) || drawn.has(char.toLowerCase())),
+        group,
+      ).toEqual([]);
+    }
+    // No letter twice, even in two cases: the check ignores the case.
+    expect(new Set([...CAPTCHA_ALPHABET.toLowerCase()]).size).toBe(CAPTCHA_ALPHABET.length);
+  });
+
+  it("is all a captcha's answer is made of", async () => {
+    const answers = Array.from({ length: 500 }, () => randomCaptchaAnswer(4)).join("");
+    expect([...new Set(answers)].sort()).toEqual([...CAPTCHA_ALPHABET].sort());
+    for (let i = 0; i < 5; i++) {
+      const reply = await call(t.app, "GET", "/api/com/captcha");
+      const { answer } = await t.app.db
+        .selectFrom("captchas")
+        .select("answer")
+        .where("id", "=", reply.data.captchaId)
+        .executeTakeFirstOrThrow();
+      expect(
+        [...answer].every((char) => CAPTCHA_ALPHABET.toLowerCase().includes(char)),
+        answer,
+      ).toBe(true);
     }
   });
 });

@@ -31,11 +31,19 @@ interface Font {
   charToGlyph(char: string): { getPath(x: number, y: number, size: number): { commands: FontCommand[] } };
 }
 
-/** One of each pair that bends into the other: 0/O, 1/I/l, 2/Z, 3/J, 5/S, 6/G, 8/B, 9/g/q, Q/O, u/v/y. */
-export const CAPTCHA_ALPHABET = "ACDEFHJKMNPRTUWX4678";
-export const CAPTCHA_WIDTH = 160;
-export const CAPTCHA_HEIGHT = 50;
-const FONT_SIZE = 68;
+/**
+ * Every character a captcha is drawn with, each in the one letter case it is drawn in (in this font
+ * a D reads as an O, and the lower-case h, n, r and t as one another): none of them reads as another
+ * character once bent, so what a person types is what was drawn. Left out, with what they are taken
+ * for: 0/O/o/D/Q, 1/I/i/l/L/j/J/t/f, 2/Z/z, 3/8/B, 5/S/s, 6/b/G, 7 (a T), 9/g/q/p/P, u/v/U/V/y,
+ * c/e, X (a Y or a K), m/rn and h/n/r. No letter is in twice: the check ignores the case, so an A
+ * typed as a is right too. Against machines stand the warping and noise below, the request limits
+ * and one guess per captcha (captcha-service.ts), not a picture that people misread.
+ */
+export const CAPTCHA_ALPHABET = "ACEFHKMNRTWYd4";
+export const CAPTCHA_WIDTH = 168;
+export const CAPTCHA_HEIGHT = 56;
+const FONT_SIZE = 72;
 
 const font = (svgCaptcha.options as unknown as { font: Font }).font;
 
@@ -94,9 +102,9 @@ function bounds(contours: Contour[]): Box {
   return box;
 }
 
-/** Both letter cases of every character, centred on the origin: read from the font once. */
+/** Every character of the alphabet, centred on the origin: read from the font once. */
 const OUTLINES = new Map<string, Contour[]>(
-  [...CAPTCHA_ALPHABET, ...CAPTCHA_ALPHABET.toLowerCase()].map((char) => {
+  [...CAPTCHA_ALPHABET].map((char) => {
     const contours = splitContours(toSegments(font.charToGlyph(char).getPath(0, 0, FONT_SIZE).commands));
     const box = bounds(contours);
     const [cx, cy] = [(box.left + box.right) / 2, (box.top + box.bottom) / 2];
@@ -134,7 +142,7 @@ function layOutAndBend(glyphs: Contour[][]): Contour[][] {
   const offsets = glyphs.map((glyph): Point => {
     const box = bounds(glyph);
     const [dx, dy] = [cursor - box.left, between(-4, 4)];
-    cursor += (box.right - box.left) * between(0.84, 1.0);
+    cursor += (box.right - box.left) * between(0.96, 1.1);
     row.left = Math.min(row.left, box.left + dx);
     row.right = Math.max(row.right, box.right + dx);
     row.top = Math.min(row.top, box.top + dy);
@@ -190,10 +198,7 @@ const stroke = (d: string, color: string, width: number) =>
   `<path d="${d}" fill="none" stroke="${color}" stroke-width="${num(width)}" stroke-linecap="round"/>`;
 
 export function drawCaptcha(answer: string): string {
-  const glyphs = [...answer].map((char) => {
-    const cased = Math.random() < 0.5 ? char.toLowerCase() : char.toUpperCase();
-    return warpGlyph(OUTLINES.get(cased) ?? OUTLINES.get(char.toUpperCase()) ?? []);
-  });
+  const glyphs = [...answer].map((char) => warpGlyph(OUTLINES.get(char) ?? []));
   const contours = shuffle(layOutAndBend(glyphs).flat());
   const hue = randomInt(360);
   const ink = `hsl(${hue},55%,${randomInt(22, 34)}%)`;

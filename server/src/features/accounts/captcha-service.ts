@@ -18,7 +18,10 @@ export async function createCaptcha(db: DbOrTx): Promise<Captcha> {
   return { captchaId, svg: drawCaptcha(answer) };
 }
 
-/** One guess per captcha: right or wrong, it is used up, so it cannot be tried over and over. */
+/**
+ * One guess per captcha: right or wrong, it is used up, so it cannot be tried over and over; the
+ * client shows a new one, as the messages say. The letter case of the answer does not count.
+ */
 export async function confirmCaptcha(db: DbOrTx, body: ConfirmCaptchaBody): Promise<CaptchaTicket> {
   const captcha = await takeCaptcha(db, body.captchaId);
   if (!captcha || captcha.expiresAt <= nowIso()) throw appError("CAPTCHA_EXPIRED");

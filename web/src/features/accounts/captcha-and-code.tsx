@@ -54,7 +54,10 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
     return () => clearTimeout(timer);
   }, [countdown]);
 
-  /** A new picture; `error` (the server's words about the old one) stays beside the emptied field. */
+  /**
+   * A new picture; `error` (the server's words about the old one, which was used up by the answer:
+   * 验证码不正确，已换一张新的) stays beside the emptied field.
+   */
   const refresh = (error?: string) => {
     form.setFields([{ name: "captchaCode", value: "", errors: error ? [error] : [] }]);
     setCaptchaRound((round) => round + 1);
@@ -92,11 +95,19 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
 
   return (
     <>
-      <Form.Item label="图形验证码" required extra="获取邮箱验证码前填写">
-        {/* Large, so the warped characters of the picture stay readable. */}
-        <Space.Compact block size="large">
+      <Form.Item label="图形验证码" required>
+        {/* The picture on the field's own row, as tall as a fingertip and more, so its characters read well. */}
+        <Space.Compact block className="captcha-row">
           <Form.Item name="captchaCode" noStyle>
-            <Input aria-label="图形验证码" maxLength={AccountLimits.captchaLength} autoComplete="off" />
+            <Input
+              aria-label="图形验证码"
+              placeholder="右图字符"
+              maxLength={AccountLimits.captchaLength}
+              autoComplete="off"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+            />
           </Form.Item>
           <button
             type="button"

@@ -5,5 +5,5 @@
 export { useMeQuery } from "./accounts-api";
 export { authSlice, setUserInfo } from "./auth-slice";
 export { isGuardedScreenShown, RequireAuth } from "./require-auth";
-export { isSignedIn, signOut, syncSignedInHint } from "./session";
+export { isSignedIn, signOut, signOutEndedSession, syncSignedInHint } from "./session";
 export { useLogOut } from "./use-log-out";

@@ -1,4 +1,4 @@
-import { AccountLimits } from "@xianzhi/contract/constants";
+import { AccountLimits, Errors } from "@xianzhi/contract/constants";
 import { Alert, Button, Card, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -7,9 +7,10 @@ import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./accounts-api";
+import { pathAfterLogin } from "./after-login";
 import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
-import { signIn } from "./session";
+import { sessionEndedSinceSignIn, signIn } from "./session";
 import "./accounts.css";
 import { FingerSized } from "../../components/finger-sized";
 
@@ -25,6 +26,8 @@ export default function LoginScreen() {
   const [byEmail, emailState] = useLoginByEmailMutation();
   const [error, setError] = useState("");
   const from = (location.state as FromState | null)?.from;
+  // Why the user is here, when a 401 sent them (or a page that had quietly dropped the dead token).
+  const [sessionEnded] = useState(sessionEndedSinceSignIn);
 
   const submit = async (values: { account: string; password: string }) => {
     setError("");
@@ -39,13 +42,22 @@ export default function LoginScreen() {
       return;
     }
     signIn(dispatch, result.data);
-    navigate(from && from !== paths.login ? from : paths.home, { replace: true });
+    navigate(pathAfterLogin(from), { replace: true });
   };
 
   return (
     <div className="auth-page">
       <FingerSized>
         <Card className="auth-card" title={<h1 className="auth-card__title">登录闲置</h1>}>
+          {sessionEnded && (
+            <Alert
+              type="warning"
+              title={Errors.SESSION_EXPIRED.msg}
+              showIcon
+              className="auth-card__notice"
+              role="status"
+            />
+          )}
           <Tabs
             activeKey={mode}
             onChange={(key) => {

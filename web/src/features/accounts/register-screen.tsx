@@ -8,6 +8,7 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { emailRules, passwordHint, passwordRules, usernameHint, usernameRules } from "./account-rules";
 import { useRegisterMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
+import { NewPasswordInput } from "./new-password-input";
 import { signIn } from "./session";
 import { useEmailTicket } from "./use-email-ticket";
 import "./accounts.css";
@@ -16,7 +17,6 @@ import { FingerSized } from "../../components/finger-sized";
 interface RegisterValues {
   username: string;
   password: string;
-  confirm: string;
   email: string;
   emailCode: string;
 }
@@ -52,24 +52,8 @@ export default function RegisterScreen() {
             <Form.Item name="username" label="用户名" extra={usernameHint} rules={usernameRules}>
               <Input autoComplete="username" />
             </Form.Item>
-            <Form.Item name="password" label="密码" extra={passwordHint} rules={passwordRules}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              name="confirm"
-              label="确认密码"
-              dependencies={["password"]}
-              rules={[
-                { required: true },
-                ({ getFieldValue }) => ({
-                  validator: (_rule, value) =>
-                    !value || value === getFieldValue("password")
-                      ? Promise.resolve()
-                      : Promise.reject(new Error("两次输入的密码不一致")),
-                }),
-              ]}
-            >
-              <Input.Password autoComplete="new-password" />
+            <Form.Item name="password" label="密码" extra={`${passwordHint}，点眼睛可查看`} rules={passwordRules}>
+              <NewPasswordInput />
             </Form.Item>
             <Form.Item name="email" label="邮箱" rules={emailRules}>
               <Input autoComplete="email" />

@@ -19,7 +19,29 @@ export function syncSignedInHint(): void {
   document.cookie = `${SIGNED_IN_HINT_COOKIE}=${hint}; Path=/; SameSite=Lax`;
 }
 
+/** This tab's mark that a 401 took its token away (sessionStorage: it outlives a reload, not the tab). */
+const SESSION_ENDED_KEY = "sessionEnded";
+
+function sessionStore(): Storage | null {
+  try {
+    return typeof sessionStorage === "undefined" ? null : sessionStorage;
+  } catch {
+    // Storage turned off: the login page then says nothing more than before.
+    return null;
+  }
+}
+
+/**
+ * Whether the session of this tab ended since it last signed in, by a 401 (a logout or a password
+ * change elsewhere, an expiry): the login page then says why the user is there. A public page drops
+ * a dead token without a word, so the tap on 收藏 that then leads to the login page would not.
+ */
+export function sessionEndedSinceSignIn(): boolean {
+  return sessionStore()?.getItem(SESSION_ENDED_KEY) === "1";
+}
+
 export function signIn(dispatch: AppDispatch, result: AuthResult): void {
+  sessionStore()?.removeItem(SESSION_ENDED_KEY);
   localStorage.setItem(ACCESS_TOKEN_KEY, result.token);
   syncSignedInHint();
   // Signed in as someone else, perhaps: the chats on screen were the previous account's.
@@ -36,4 +58,10 @@ export function signOut(dispatch: AppDispatch): void {
   dispatch(setToken(""));
   dispatch(setUserInfo({}));
   dispatch(api.util.resetApiState());
+}
+
+/** What a 401 does to the session: signed out, and marked for the login page if a token was held. */
+export function signOutEndedSession(dispatch: AppDispatch): void {
+  if (isSignedIn()) sessionStore()?.setItem(SESSION_ENDED_KEY, "1");
+  signOut(dispatch);
 }
