@@ -271,11 +271,16 @@ describe("the phone's shell", () => {
     await waitUntilSettled(page);
     // The home feed grows as a phone scrolls it: its end is where it says 没有更多了.
     const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Every page of the demo feed loads one after another as it scrolls: longer than a poll's 10 s
+    // on a busy machine.
     await expect
-      .poll(async () => {
-        await scrollToEnd();
-        return page.locator(".feed-end__status").textContent();
-      })
+      .poll(
+        async () => {
+          await scrollToEnd();
+          return page.locator(".feed-end__status").textContent();
+        },
+        { timeout: 30_000 },
+      )
       .toBe("没有更多了");
     await scrollToEnd();
     const bar = await page.getByRole("navigation", { name: "主要页面" }).boundingBox();

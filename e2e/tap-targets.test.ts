@@ -40,7 +40,7 @@ const PHONE_SCREENS: Record<string, string[]> = {
   "userinfo-sold": [".deal-card__title", ".deal-card__peer .profile-link"],
   notifications: [".notifications__header .plain-button"],
   login: [".ant-tabs-tab", ".ant-input-password-icon"],
-  register: [".ant-input-password-icon"],
+  register: [".password-toggle"],
   "admin-reports": [".ant-tabs-tab", ".ant-segmented-item", ".admin__list .ant-btn"],
   "admin-words": [".ant-select", ".ant-btn"],
   "admin-log": [".ant-tabs-tab"],
