@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
 import { call } from "../server/src/test-support/test-app.js";
 import { signInAs } from "./browser.js";
+import { newestCaptchaAnswer } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 // Issue 27: what people met on a phone, at 360 × 740.
@@ -19,16 +20,6 @@ beforeEach(async () => {
 afterEach(() => context.close());
 
 const url = (path: string) => `${running.server.url}${path}`;
-
-async function newestCaptchaAnswer(): Promise<string> {
-  const row = await running.server.app.db
-    .selectFrom("captchas")
-    .select("answer")
-    .orderBy("expiresAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return row.answer;
-}
 
 describe("registration on a phone", () => {
   it("asks for the password once, with an eye to see it, and shows the captcha beside its field", async () => {
@@ -79,7 +70,9 @@ describe("registration on a phone", () => {
     await page.getByLabel("邮箱", { exact: true }).fill(user.email);
     await page.locator(".captcha-image img").waitFor();
     // Typed in capitals: the case does not count.
-    await page.getByLabel("图形验证码", { exact: true }).fill((await newestCaptchaAnswer()).toUpperCase());
+    await page
+      .getByLabel("图形验证码", { exact: true })
+      .fill((await newestCaptchaAnswer(running.server.app.db)).toUpperCase());
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
     await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(running.server.dataDir, user.email));

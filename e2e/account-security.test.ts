@@ -4,6 +4,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
 import { signInAs, waitUntilSettled } from "./browser.js";
+import { newestCaptchaAnswer } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -31,16 +32,6 @@ async function openSecurityTab(page: Page) {
   await page.getByRole("tab", { name: "账号安全" }).click();
 }
 
-async function captchaAnswer(): Promise<string> {
-  const row = await running.server.app.db
-    .selectFrom("captchas")
-    .select("answer")
-    .orderBy("expiresAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return row.answer;
-}
-
 describe("account security in the browser", () => {
   it("keeps the user signed in after a password change", async () => {
     const { page, token } = await signedInPage("before123");
@@ -63,7 +54,7 @@ describe("account security in the browser", () => {
     await openSecurityTab(page);
     await page.getByLabel("新邮箱").fill(newEmail);
     await page.locator(".captcha-image img").waitFor();
-    await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
+    await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(running.server.app.db));
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
     await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(running.server.dataDir, newEmail));

@@ -3,6 +3,7 @@
  * goods, chats. Demo users alice, bob and carol share one password.
  */
 import type { Browser, Page } from "playwright-core";
+import type { Db } from "../server/src/db/database.js";
 import { registerUser } from "../server/src/test-support/accounts.js";
 import { postGoods, testJpeg, uploadFileId } from "../server/src/test-support/goods.js";
 import { call } from "../server/src/test-support/test-app.js";
@@ -80,4 +81,15 @@ export async function buyerAndSellerChat(server: RunningServer, title = "九成�
   const goods = await goodsOf(server, seller, { title, category: "digital", priceCents: 188_800 });
   const chatId = await chatAbout(server, buyer, seller, goods.id);
   return { buyer, seller, goods, chatId, chatPath: `/chat?chatId=${chatId}` };
+}
+
+/** The answer of the newest captcha (the one the page shows): only a test can read it, from the database. */
+export async function newestCaptchaAnswer(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("captchas")
+    .select("answer")
+    .orderBy("expiresAt", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return row.answer;
 }

@@ -2,21 +2,19 @@ import type { Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode } from "../server/src/test-support/accounts.js";
-import { buyerAndSellerChat, demoUser, goodsOf, newPage, newUser, pageOf, setGoodsStatus } from "./fixtures.js";
+import {
+  buyerAndSellerChat,
+  demoUser,
+  goodsOf,
+  newestCaptchaAnswer,
+  newPage,
+  newUser,
+  pageOf,
+  setGoodsStatus,
+} from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
-
-/** The answer of the captcha the page shows: only a test can read it, from the database. */
-async function captchaAnswer(): Promise<string> {
-  const row = await running.server.app.db
-    .selectFrom("captchas")
-    .select("answer")
-    .orderBy("expiresAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return row.answer;
-}
 
 const photo = (color: string) =>
   sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
@@ -53,7 +51,7 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByLabel("密码", { exact: true }).fill(seller.password);
     await page.getByLabel("邮箱", { exact: true }).fill(seller.email);
     await page.locator(".captcha-image img").waitFor();
-    await page.getByLabel("图形验证码", { exact: true }).fill(await captchaAnswer());
+    await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(running.server.app.db));
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
     await page

@@ -14,7 +14,7 @@ import {
   stopServer,
 } from "../server/src/test-support/server-process.js";
 import { launchBrowser, sendChatMessage } from "./browser.js";
-import { newPage } from "./fixtures.js";
+import { newestCaptchaAnswer, newPage } from "./fixtures.js";
 
 /**
  * Three server processes on one PostgreSQL schema and one Redis, as behind a load balancer: each
@@ -70,17 +70,6 @@ async function visit(page: Page, server: ServerProcess | undefined, route: strin
   await page.locator("[aria-haspopup=menu]").first().waitFor({ state: "attached" });
 }
 
-/** The answer of the newest captcha: only a test can read it, from the database. */
-async function newestCaptchaAnswer(): Promise<string> {
-  const row = await data.db
-    .selectFrom("captchas")
-    .select("answer")
-    .orderBy("expiresAt", "desc")
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return row.answer;
-}
-
 /** Registers through the form (captcha, e-mail code from the outbox) on `server`; the page ends signed in. */
 async function registerOn(server: ServerProcess | undefined, username: string, password: string): Promise<Page> {
   const page = await newPage(browser);
@@ -90,7 +79,7 @@ async function registerOn(server: ServerProcess | undefined, username: string, p
   await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByLabel("邮箱", { exact: true }).fill(email);
   await page.locator(".captcha-image img").waitFor();
-  await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer());
+  await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(data.db));
   await page.getByRole("button", { name: "获取验证码" }).click();
   await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
   await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(data.dataDir, email));
