@@ -213,7 +213,9 @@ describe("the goods page", () => {
     await slides.first().waitFor();
     expect(await fileIdsShown(page, ".goods-gallery__slide img")).toEqual(fileIds);
     expect(await slides.first().evaluate((image) => getComputedStyle(image).objectFit)).toBe("contain");
-    // A thumbnail brings its picture into view.
+    // A thumbnail brings its picture into view once the app has taken the server's markup over (the
+    // comments come only then): before, a visitor's page is the server's drawing.
+    await page.locator("#comments-title").waitFor();
     await page.getByRole("button", { name: "看第 2 张图" }).click();
     await expect
       .poll(() => page.locator(".goods-gallery__track").evaluate((track) => track.scrollLeft))
