@@ -28,6 +28,7 @@ const RUN_ONCE = [
   "src/db/sqlite-lock.test.ts",
   "src/db/sqlite-checkpoints.test.ts",
   "src/db/sqlite-statements.test.ts",
+  "src/db/sqlite-readers.test.ts",
   "src/features/goods/word-sets.test.ts",
 ];
 

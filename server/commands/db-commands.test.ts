@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.js";
 import { loadConfig, repoRoot } from "../src/config.js";
-import { type Db, openDatabase } from "../src/db/database.js";
+import { type Db, dialectOf, openDatabase } from "../src/db/database.js";
 import { DEMO_LISTED_COUNT } from "../src/demo/demo-goods.js";
 import { DEMO_PASSWORD, DEMO_USERS } from "../src/demo/seed.js";
 import {
@@ -50,6 +50,18 @@ async function serverOn(served: ServerData): Promise<FastifyInstance> {
   const config = loadConfig({ ...served.env, LOG_LEVEL: "silent", DEMO_DATA: "false", RATE_LIMIT_MULTIPLIER: "1000" });
   app = await buildApp({ ...config, webDist: null }, { logger: false });
   return app;
+}
+
+/** How many goods rows the planner's statistics count (not the rows themselves). */
+async function plannedGoodsRows(db: Db): Promise<number> {
+  if (dialectOf(db) === "sqlite") {
+    const { rows } = await sql<{ stat: string }>`SELECT stat FROM sqlite_stat1 WHERE tbl = 'goods' LIMIT 1`.execute(db);
+    return Number(rows[0]?.stat.split(" ")[0] ?? 0);
+  }
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT reltuples::int AS n FROM pg_class WHERE oid = to_regclass('goods')`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 async function signIn(server: FastifyInstance, username: string, password = DEMO_PASSWORD) {
@@ -96,6 +108,8 @@ describe("npm run db:seed", () => {
     async () => {
       data = await createServerData();
       expect(await npmRun("db:seed", ["--goods", "150"], data.env)).toMatchObject({ code: 0 });
+      // The planner knows the new rows (autovacuum, which would count them later, may be off).
+      expect(await plannedGoodsRows(data.db)).toBe(150);
       const server = await serverOn(data);
 
       const listed = await data.db.selectFrom("goods").select(["id", "title"]).where("listed", "=", 1).execute();

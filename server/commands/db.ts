@@ -9,7 +9,7 @@
 import { parseArgs } from "node:util";
 import { databaseTargetOf } from "../src/app.js";
 import { type Config, ConfigError, loadConfig, repoRoot } from "../src/config.js";
-import { type Db, openDatabase } from "../src/db/database.js";
+import { analyzeAfterBulkLoad, type Db, openDatabase } from "../src/db/database.js";
 import { migrateToLatest } from "../src/db/migrate.js";
 import { type SeedLog, seedDemoData } from "../src/demo/seed.js";
 import { readEnvironment } from "../src/env-files.js";
@@ -66,6 +66,10 @@ async function run(command: Command, db: Db, config: Config, goods: number): Pro
     console.log(`${where}: migrated`);
     if (command === "reset") await seedDemoData(db, files, log);
     if (command === "seed") await seedGeneratedGoods(db, files, goods, log);
+    if (command !== "migrate") {
+      await analyzeAfterBulkLoad(db);
+      console.log(`${where}: the planner's statistics taken`);
+    }
   } finally {
     files.store.close();
   }

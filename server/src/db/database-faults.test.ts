@@ -20,7 +20,13 @@ const bin = findPostgresBin();
 if (!bin && process.env.CI === "true") throw new Error("CI must run the database fault tests: install PostgreSQL");
 const runHere = bin !== null;
 
-const limits = { poolMax: 5, connectTimeoutMs: 1_000, statementTimeoutMs: 2_000, idleTimeoutMs: 30_000 };
+const limits = {
+  poolMax: 5,
+  connectTimeoutMs: 1_000,
+  statementTimeoutMs: 2_000,
+  idleTimeoutMs: 30_000,
+  sqliteReaders: 1,
+};
 /**
  * The longest a request may take while the database is away: a pool slot, then the read timeout
  * (statement timeout + 1 s), plus slack for a CI machine busy with other suites.

@@ -1,23 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import {
-  CamelCasePlugin,
-  type Kysely,
-  type PluginTransformResultArgs,
-  PostgresDialect,
-  type QueryResult,
-  SqliteAdapter,
-  SqliteDialect,
-  sql,
-  type Transaction,
-  type UnknownRow,
-} from "kysely";
+import { type Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from "kysely";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
+import { RememberingCamelCasePlugin } from "./camel-case.js";
 import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
 import { createPostgresPool, type DatabaseLimits, DEFAULT_DATABASE_LIMITS, type PoolLog } from "./postgres-pool.js";
 import type { DB } from "./schema.js";
 import { checkpointInBackground } from "./sqlite-checkpoints.js";
+import { readingDialect, sharedReaderPool } from "./sqlite-readers.js";
 import { withStatementCache } from "./sqlite-statements.js";
 import { GuardedKysely, guardedDialect } from "./transaction-guard.js";
 
@@ -83,50 +74,37 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     database.close();
   };
   const dialect = new SqliteDialect({ database: { ...database, close } });
-  const waitTimeoutMs = (options.limits ?? DEFAULT_DATABASE_LIMITS).connectTimeoutMs;
-  const db = new GuardedKysely<DB>({ dialect: guardedDialect(dialect, { waitTimeoutMs }), plugins });
+  const limits = options.limits ?? DEFAULT_DATABASE_LIMITS;
+  const guarded = guardedDialect(dialect, { waitTimeoutMs: limits.connectTimeoutMs });
+  // A database in memory is this connection's alone: no other connection can read it.
+  const reading =
+    file === ":memory:" || limits.sqliteReaders === 0
+      ? guarded
+      : readingDialect(guarded, sharedReaderPool(limits.sqliteReaders).source(file), readOnlyTest(sqlite));
+  const db = new GuardedKysely<DB>({ dialect: reading, plugins });
   if (file !== ":memory:") rememberSqliteFile(db, file);
   return db;
 }
 
+/** Statements' verdicts kept at most; past it the oldest is dropped (as the statement cache's). */
+const READ_ONLY_VERDICTS_MAX = 500;
+
 /**
- * The camel-case plugin converts every column name of every row, and every identifier of every
- * query, afresh; the app has a few hundred names, each converted once here.
+ * Whether a statement only reads and gives rows, in SQLite's own words (sqlite3_stmt_readonly):
+ * BEGIN is "read-only" and INSERT … RETURNING gives rows; PRAGMA stays with the main connection.
  */
-class RememberingCamelCasePlugin extends CamelCasePlugin {
-  readonly #camel = new Map<string, string>();
-  readonly #snake = new Map<string, string>();
-  readonly #rowsAlreadyCamelCased: boolean;
-
-  constructor({ rowsAlreadyCamelCased = false } = {}) {
-    super();
-    this.#rowsAlreadyCamelCased = rowsAlreadyCamelCased;
-  }
-
-  override transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return this.#rowsAlreadyCamelCased ? Promise.resolve(args.result) : super.transformResult(args);
-  }
-
-  /** A result column's name as the app reads it. */
-  camelCaseName(name: string): string {
-    return this.camelCase(name);
-  }
-
-  protected override camelCase(name: string): string {
-    return remembered(this.#camel, name, (text) => super.camelCase(text));
-  }
-
-  protected override snakeCase(name: string): string {
-    return remembered(this.#snake, name, (text) => super.snakeCase(text));
-  }
-}
-
-function remembered(memory: Map<string, string>, name: string, convert: (name: string) => string): string {
-  const known = memory.get(name);
-  if (known !== undefined) return known;
-  const converted = convert(name);
-  memory.set(name, converted);
-  return converted;
+function readOnlyTest(sqlite: SqliteDatabase.Database): (text: string) => boolean {
+  const verdicts = new Map<string, boolean>();
+  return (text) => {
+    let verdict = verdicts.get(text);
+    if (verdict === undefined) {
+      const statement = sqlite.prepare(text);
+      verdict = statement.reader && statement.readonly && !/^\s*pragma\b/i.test(text);
+      if (verdicts.size >= READ_ONLY_VERDICTS_MAX) verdicts.delete(verdicts.keys().next().value as string);
+      verdicts.set(text, verdict);
+    }
+    return verdict;
+  };
 }
 
 /** Functions the search triggers call; every connection that writes goods needs them. */
@@ -146,6 +124,24 @@ export async function refreshPlannerStatistics(db: Db): Promise<void> {
   const rowsOf = async (text: string) => (await sql.raw(text).execute(db)).rows.length;
   if ((await rowsOf(STAT4_TABLE)) === 0 || (await rowsOf(STAT4_SAMPLE)) === 0) return;
   for (const statement of DROP_STAT4_SAMPLES) await sql.raw(statement).execute(db);
+}
+
+/**
+ * The planner's statistics taken afresh after a bulk load (npm run db:seed, the demo data, a
+ * migration that rewrote tables): without them PostgreSQL plans the new rows as if the tables were
+ * empty (a condition filter took 500 ms at a million goods), and autovacuum, which would take
+ * them later, is off on some hosts. Only the app's own tables (its schema), not the whole database.
+ */
+export async function analyzeAfterBulkLoad(db: Db): Promise<void> {
+  if (dialectOf(db) === "sqlite") {
+    await sql`ANALYZE`.execute(db);
+    for (const statement of DROP_STAT4_SAMPLES) await sql.raw(statement).execute(db);
+    return;
+  }
+  const { rows } = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables
+    WHERE schemaname = current_schema()`.execute(db);
+  if (rows.length === 0) return;
+  await sql`ANALYZE ${sql.join(rows.map((row) => sql.table(row.name)))}`.execute(db);
 }
 
 /**

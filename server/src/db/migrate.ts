@@ -1,5 +1,5 @@
 import { type Migration, Migrator, sql } from "kysely";
-import { type Db, dialectOf } from "./database.js";
+import { analyzeAfterBulkLoad, type Db, dialectOf } from "./database.js";
 import * as accounts from "./migrations/0001-accounts.js";
 import * as goods from "./migrations/0002-goods.js";
 import * as wordSearch from "./migrations/0003-word-search.js";
@@ -100,9 +100,12 @@ async function runMigrations(db: Db, target?: MigrationName): Promise<void> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationSchema(db),
   });
+  const ranBefore = (await migrator.getMigrations()).filter((migration) => migration.executedAt).length;
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
+  // Migrations on data already there may have rewritten tables; a new database has nothing to count.
+  if (ranBefore > 0 && (results?.length ?? 0) > 0) await analyzeAfterBulkLoad(db);
 }

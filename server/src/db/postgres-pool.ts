@@ -1,3 +1,4 @@
+import os from "node:os";
 import pg from "pg";
 
 /** How long the server waits on PostgreSQL before it answers 503 instead of hanging. */
@@ -9,6 +10,8 @@ export interface DatabaseLimits {
   statementTimeoutMs: number;
   /** An unused connection is closed after this, so a restarted server is not met with stale ones. */
   idleTimeoutMs: number;
+  /** SQLite: threads reading beside the main connection (sqlite-readers.ts); 0 reads on the main thread. */
+  sqliteReaders: number;
 }
 
 export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
@@ -19,6 +22,8 @@ export const DEFAULT_DATABASE_LIMITS: DatabaseLimits = {
   connectTimeoutMs: 5_000,
   statementTimeoutMs: 15_000,
   idleTimeoutMs: 30_000,
+  // One a core, the main thread's answers and the readers' statements sharing them; more only wait.
+  sqliteReaders: Math.min(4, os.availableParallelism()),
 };
 
 /**

@@ -44,12 +44,15 @@ function unanswered(error: unknown): boolean {
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const selectOne = sql`SELECT 1`;
+  // In a transaction: on SQLite a bare read runs on a reader thread (db/sqlite-readers.ts), and
+  // what can wedge is the one connection that writes and transactions need.
+  const probe = () => app.db.transaction().execute((tx) => selectOne.execute(tx));
   // Past the wait for a connection, which answers first when the connection is only busy.
   const liveTimeoutMs = app.config.databaseLimits.connectTimeoutMs + 1000;
 
   app.get("/health/live", async (req) => {
     try {
-      await withinTimeout(selectOne.execute(app.db), "database", liveTimeoutMs);
+      await withinTimeout(probe(), "database", liveTimeoutMs);
     } catch (error) {
       if (unanswered(error)) {
         req.log.error({ err: error }, "not live: the database answers no query");
@@ -62,7 +65,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get("/health/ready", async (req) => {
     try {
       const [, redis, disk] = await Promise.all([
-        withinTimeout(selectOne.execute(app.db), "database"),
+        withinTimeout(probe(), "database"),
         withinTimeout(app.hub.redisStatus(), "redis"),
         withinTimeout(app.pictureFiles.diskRoom(), "disk"),
       ]);
