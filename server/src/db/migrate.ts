@@ -27,6 +27,7 @@ import * as moderation from "./migrations/0025-moderation.js";
 import * as accountDeletion from "./migrations/0026-account-deletion.js";
 import * as wordChanges from "./migrations/0027-word-changes.js";
 import * as moderationLogTarget from "./migrations/0028-moderation-log-target.js";
+import * as listFilterColumns from "./migrations/0029-list-filter-columns.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -57,6 +58,7 @@ const migrations = {
   "0026-account-deletion": accountDeletion,
   "0027-word-changes": wordChanges,
   "0028-moderation-log-target": moderationLogTarget,
+  "0029-list-filter-columns": listFilterColumns,
 } satisfies Record<string, Migration>;
 
 /**
@@ -100,12 +102,14 @@ async function runMigrations(db: Db, target?: MigrationName): Promise<void> {
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationSchema(db),
   });
-  const ranBefore = (await migrator.getMigrations()).filter((migration) => migration.executedAt).length;
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
   // Migrations on data already there may have rewritten tables; a new database has nothing to count.
-  if (ranBefore > 0 && (results?.length ?? 0) > 0) await analyzeAfterBulkLoad(db);
+  const ran = results?.length ?? 0;
+  if (ran === 0) return;
+  const executed = (await migrator.getMigrations()).filter((migration) => migration.executedAt).length;
+  if (executed > ran) await analyzeAfterBulkLoad(db);
 }
