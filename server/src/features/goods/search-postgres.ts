@@ -176,6 +176,16 @@ export async function postgresSearch(
       counted = matches.length;
     }
 
+    if (counted > cap && sort !== "latest" && sort !== "relevance") {
+      // Past the cap, a sort by price or popularity is taken among the newest `cap` matches (the
+      // reply says 1,000+), as on SQLite: sorting every match of a common word reads them all.
+      await use(planOf("all", cap));
+      const { rows: newest } = await sql<Match>`SELECT goods.id, goods.price_cents, goods.fav_count, false AS in_title
+        FROM goods WHERE ${matchAll} ORDER BY goods.id DESC LIMIT ${cap}`.execute(tx);
+      const page = newest.sort(compareMatches(sort)).slice(window.offset, window.offset + window.limit);
+      return { ids: page.map((match) => match.id), total: cap, totalCapped: true };
+    }
+
     const source: SearchSource = {
       async ids(part, order, page) {
         await use(planOf(part, page.offset + page.limit));

@@ -49,16 +49,19 @@ describe("search totals", () => {
     );
   });
 
-  it("orders a capped search by price through the whole match set", async () => {
-    const reply = await call(
-      t.app,
-      "GET",
-      "/api/goods/search/list?keyword=%E6%89%8B%E6%9C%BA&sort=price_asc&pageSize=3",
-    );
-    expect(reply.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
-    expect(reply.data.list.map((goods: { title: string }) => goods.title)).toEqual(
-      [0, 1, 2].map((n) => `批量二手手机 ${n}`),
-    );
+  it("orders a capped search by price or popularity among the newest matches it counted", async () => {
+    const search = (sort: string, page = 1) =>
+      call(t.app, "GET", `/api/goods/search/list?keyword=%E6%89%8B%E6%9C%BA&sort=${sort}&pageSize=3&page=${page}`);
+    const cheapest = await search("price_asc");
+    expect(cheapest.data).toMatchObject({ total: GoodsLimits.searchTotalCap, totalCapped: true });
+    // The newest 1,000 of 1,005 goods priced 0…1,004 fen, newest dearest: the five oldest are not among them.
+    const titles = (reply: typeof cheapest) => reply.data.list.map((goods: { title: string }) => goods.title);
+    expect(titles(cheapest)).toEqual([5, 6, 7].map((n) => `批量二手手机 ${n}`));
+    expect(titles(await search("price_asc", 2))).toEqual([8, 9, 10].map((n) => `批量二手手机 ${n}`));
+    expect(titles(await search("price_desc"))).toEqual(newest(3).map((n) => `批量二手手机 ${n}`));
+    // Past the newest 1,000 there is no page more.
+    expect((await search("price_asc", 334)).data.list).toHaveLength(1);
+    expect((await search("price_asc", 335)).data.list).toEqual([]);
   });
 
   it("puts the few title matches of a capped search first, the many others after them", async () => {

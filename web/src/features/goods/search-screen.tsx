@@ -8,6 +8,7 @@ import { useUrlParams } from "../../components/use-url-params";
 import { isSignedIn } from "../accounts";
 import { useFavoriteMarks } from "../favorites/ui";
 import { SaveSearchButton } from "../saved-searches";
+import { cappedSortNote } from "./capped-sort-note";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
 import { useSearchGoodsQuery } from "./goods-api";
@@ -33,6 +34,7 @@ export default function SearchScreen() {
   const changeFilters = (values: typeof filters) => update({ ...feedFilterParams(values), page: "" });
   // For a signed-in user, once hydrated: the server draws what a visitor sees.
   const criteria = useHydrated() && isSignedIn() ? searchCriteriaAt(params) : undefined;
+  const cappedNote = keyword ? cappedSortNote(sort, data) : null;
 
   return (
     <div className="page">
@@ -70,6 +72,7 @@ export default function SearchScreen() {
         </div>
       </div>
       <ActiveFilters values={filters} onChange={changeFilters} />
+      {cappedNote && <p className="search-capped-note">{cappedNote}</p>}
       {keyword ? (
         <GoodsGrid
           page={data}
