@@ -14,6 +14,7 @@ const benchDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 
 /** Each part: its report file and the command that writes it. @type {Part[]} */
 export const PARTS = [
+  { file: "traffic.md", command: "npm run bench:traffic" },
   { file: "http.md", command: "npm run bench:http" },
   { file: "search.md", command: "npm run bench:search" },
   { file: "chat.md", command: "npm run bench:chat" },

@@ -1,7 +1,8 @@
 /**
  * The database a benchmark part runs on, filled by bulk-load.ts and thrown away afterwards: a
  * SQLite file in a temporary folder, or a PostgreSQL schema `bench_<part>_<random>` dropped at the
- * end (also on Ctrl-C), and the environment a product server needs to serve it.
+ * end (also on Ctrl-C), and the environment a product server needs to serve it. BENCH_SQLITE_DIR
+ * names a data folder filled before instead (its xianzhi.db, kept, whatever its size).
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
@@ -55,6 +56,12 @@ export async function withBenchDatabase<T>(
   options: { count: number; logLevel: string; sellers?: number },
   use: (database: FilledDatabase) => Promise<T>,
 ): Promise<T> {
+  const filledDir = process.env.BENCH_SQLITE_DIR;
+  if (name === "SQLite" && filledDir) {
+    // A data folder filled before (its xianzhi.db), kept: the same catalogue for run after run.
+    const sqliteFile = path.join(filledDir, "xianzhi.db");
+    return use({ name, target: { sqliteFile }, productEnv: productEnv(filledDir, options.logLevel) });
+  }
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), `xianzhi-${part}-bench-`));
   const started = performance.now();
   const filled = () =>

@@ -1,6 +1,7 @@
 /**
  * Child process of the HTTP benchmark: the ceiling. A bare Node `http` server that answers each
- * recorded path with the product's body and content type, doing nothing else.
+ * recorded path with the product's body and content type, doing nothing else; a reply recorded
+ * under "*" answers every other path (the traffic benchmark's distinct URLs).
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,7 +18,7 @@ process.once("message", (replies: Record<string, FixedReply>) => {
     }),
   );
   const server = http.createServer((req, res) => {
-    const answer = answers.get(req.url ?? "");
+    const answer = answers.get(req.url ?? "") ?? answers.get("*");
     if (!answer) {
       res.writeHead(404).end();
       return;
