@@ -3,7 +3,8 @@ import { assemble, PARTS } from "./bench-results.mjs";
 
 describe("bench/results.md", () => {
   it("holds every part's report in order and names the parts not run yet with their command", () => {
-    const part = (/** @type {string} */ file) => /** @type {import("./bench-results.mjs").Part} */ (PARTS.find((p) => p.file === file));
+    const part = (/** @type {string} */ file) =>
+      /** @type {import("./bench-results.mjs").Part} */ (PARTS.find((p) => p.file === file));
     const text = assemble([
       { part: part("traffic.md"), text: "## Real traffic\n\n| c |\n" },
       { part: part("http.md"), text: "## HTTP\n\n| a | b |\n" },
