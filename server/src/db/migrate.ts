@@ -28,6 +28,7 @@ import * as accountDeletion from "./migrations/0026-account-deletion.js";
 import * as wordChanges from "./migrations/0027-word-changes.js";
 import * as moderationLogTarget from "./migrations/0028-moderation-log-target.js";
 import * as listFilterColumns from "./migrations/0029-list-filter-columns.js";
+import * as wordChangesCategory from "./migrations/0030-word-changes-category.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -59,6 +60,7 @@ const migrations = {
   "0027-word-changes": wordChanges,
   "0028-moderation-log-target": moderationLogTarget,
   "0029-list-filter-columns": listFilterColumns,
+  "0030-word-changes-category": wordChangesCategory,
 } satisfies Record<string, Migration>;
 
 /**

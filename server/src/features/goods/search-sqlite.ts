@@ -96,20 +96,39 @@ function sqliteSource(db: DbOrTx, terms: SearchTerm[], filter: GoodsFilter) {
 const wordSetsOf = new WeakMap<DbOrTx, WordSets>();
 
 /**
- * The newest matches up to `limit` from the words held in memory, for a keyword of two words and
- * more, each one or two Chinese letters, without a filter, newest first or by relevance: where
- * common words that rarely meet cost the index a read of all their entries. Undefined otherwise
- * (and when a word cannot be read this second), for the index to answer.
+ * The newest matches up to `limit` from the sets held in memory (word-sets.ts), for a keyword of
+ * words each one or two Chinese letters, narrowed by a category at most, when there are two sets
+ * or more to meet: common words that rarely meet, or a word rare in the category, cost the index
+ * a read of all the word's entries. Undefined otherwise (and when a set cannot be read this
+ * second), for the index to answer.
  */
-async function heldNewest(db: DbOrTx, words: string[], filter: GoodsFilter, sort: SearchSort, limit: number) {
-  const served = words.length >= 2 && words.every(isIndexWord) && !narrows(filter);
-  if (!served || (sort !== "relevance" && sort !== "latest") || db.isTransaction) return undefined;
-  let sets = wordSetsOf.get(db);
-  if (!sets) {
-    sets = new WordSets(db);
-    wordSetsOf.set(db, sets);
+async function heldNewest(db: DbOrTx, words: string[], filter: GoodsFilter, limit: number, inTitle = false) {
+  const { category, ...narrowing } = filter;
+  const sets = words.length + (category ? 1 : 0);
+  const served = words.length >= 1 && sets >= 2 && words.every(isIndexWord) && !narrows(narrowing);
+  if (!served || db.isTransaction) return undefined;
+  let held = wordSetsOf.get(db);
+  if (!held) {
+    held = new WordSets(db);
+    wordSetsOf.set(db, held);
   }
-  return sets.newestHoldingAll(words, limit);
+  return held.newestHoldingAll(words, limit, { category: category || undefined, inTitle });
+}
+
+/**
+ * A relevance page past the cap from the sets held in memory: the title matches newest first up
+ * to the page's end, then (when they are fewer, so all of them) the other matches newest first.
+ * Undefined when a set cannot be read this second.
+ */
+async function heldRelevance(db: DbOrTx, words: string[], filter: GoodsFilter, window: Window) {
+  const end = window.offset + window.limit;
+  const title = await heldNewest(db, words, filter, end, true);
+  if (!title) return undefined;
+  if (title.length >= end) return title.slice(window.offset, end);
+  const all = await heldNewest(db, words, filter, end + title.length);
+  if (!all) return undefined;
+  const inTitle = new Set(title);
+  return [...title, ...all.filter((id) => !inTitle.has(id))].slice(window.offset, end);
 }
 
 /** The goods of these ids, as a search's page needs them to be ordered. */
@@ -130,12 +149,13 @@ async function titleMatchesAmong(db: DbOrTx, terms: SearchTerm[], matches: numbe
 }
 
 /**
- * A page of a search past the cap, sorted by price or popularity: ordered among the newest `cap`
- * matches, which the total was read from (the reply says 1,000+), rather than among every match of
- * a common word (a sort by price read all of 机's 200,000 and more: 150-250 ms at a million goods).
+ * A page by price or popularity taken among these matches: every match when they are all known
+ * (read from memory), or past the cap the newest `cap` ones, which the total was read from (the
+ * reply says 1,000+), rather than every match of a common word (a sort by price read all of 机's
+ * 200,000 and more: 150-250 ms at a million goods).
  */
-async function pageAmongNewest(db: DbOrTx, newest: number[], sort: GoodsSort, window: Window): Promise<number[]> {
-  const ordered = (await rowsOf(db, newest)).sort(compareGoods(sort));
+async function pageAmong(db: DbOrTx, matches: number[], sort: GoodsSort, window: Window): Promise<number[]> {
+  const ordered = (await rowsOf(db, matches)).sort(compareGoods(sort));
   return ordered.slice(window.offset, window.offset + window.limit).map((row) => row.id);
 }
 
@@ -158,11 +178,16 @@ export async function sqliteSearch(
   const source = sqliteSource(db, terms, filter);
   // Held words are single names: a brand's term (耐克 with Nike) is left to the index, which ORs them.
   const words = terms.every((names) => names.length === 1) ? terms.map((names) => names[0] as string) : [];
-  const held = await heldNewest(db, words, filter, sort, cap + 1);
+  const held = await heldNewest(db, words, filter, cap + 1);
   const newest = held ?? (await source.newest(cap + 1));
   const totalCapped = newest.length > cap;
-  if (totalCapped && sort !== "latest" && sort !== "relevance") {
-    return { ids: await pageAmongNewest(db, newest.slice(0, cap), sort, window), total: cap, totalCapped };
+  if ((totalCapped || held) && sort !== "latest" && sort !== "relevance") {
+    const ids = await pageAmong(db, newest.slice(0, cap), sort, window);
+    return { ids, total: Math.min(newest.length, cap), totalCapped };
+  }
+  if (held && totalCapped && sort === "relevance") {
+    const ids = await heldRelevance(db, words, filter, window);
+    if (ids) return { ids, total: cap, totalCapped };
   }
   const known = !totalCapped || (sort === "latest" && window.offset + window.limit <= newest.length);
   // Every match known from memory: their titles tell which are title matches, not the index.

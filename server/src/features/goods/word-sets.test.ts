@@ -47,10 +47,15 @@ const random = seeded(20261126);
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)] as T;
 const text = (parts: number) => Array.from({ length: parts }, () => pick(random() < 0.5 ? WORDS : FILLER)).join("");
 
+const CATEGORIES = ["phones", "digital", "other"];
+/** The price stands for the goods' place among the others, so a sort by price has no ties. */
+let posted = 0;
+
 async function addGoods(listed = random() < 0.85 ? 1 : 0) {
   const at = new Date().toISOString();
+  posted += 1;
   await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
-    VALUES (${sellerId}, ${text(3)}, ${text(5)}, 100, 'phones', 'good', '', ${listed ? "on_sale" : "sold"}, ${listed}, ${at}, ${at})`.execute(
+    VALUES (${sellerId}, ${text(3)}, ${text(5)}, ${(posted * 7919) % 10007}, ${pick(CATEGORIES)}, 'good', '', ${listed ? "on_sale" : "sold"}, ${listed}, ${at}, ${at})`.execute(
     db,
   );
 }
@@ -59,26 +64,38 @@ interface Row {
   id: number;
   title: string;
   description: string;
+  category: string;
+  priceCents: number;
   listed: number;
 }
 
-/** What a search must answer, from the goods as they are: every word in the title or the description. */
-async function expected(words: string[], sort: "relevance" | "latest") {
-  const { rows } = await sql<Row>`SELECT id, title, description, listed FROM goods ORDER BY id DESC`.execute(db);
+type Sort = "relevance" | "latest" | "price_asc";
+
+/**
+ * What a search must answer, from the goods as they are: every word in the title or the
+ * description, in the category when one is given.
+ */
+async function expected(words: string[], sort: Sort, category?: string) {
+  const { rows } = await sql<Row>`SELECT id, title, description, category, price_cents, listed FROM goods
+    ORDER BY id DESC`.execute(db);
   const holds = (field: string) => words.every((word) => field.includes(word));
-  const matches = rows.filter((row) => row.listed === 1 && holds(`${row.title}\n${row.description}`));
+  const matches = rows.filter(
+    (row) => row.listed === 1 && holds(`${row.title}\n${row.description}`) && (!category || row.category === category),
+  );
   const ordered =
     sort === "latest"
       ? matches
-      : [...matches.filter((row) => holds(row.title)), ...matches.filter((row) => !holds(row.title))];
+      : sort === "price_asc"
+        ? [...matches].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)
+        : [...matches.filter((row) => holds(row.title)), ...matches.filter((row) => !holds(row.title))];
   return { ids: ordered.map((row) => String(row.id)), total: matches.length };
 }
 
-async function searched(words: string[], sort: "relevance" | "latest") {
+async function searched(words: string[], sort: Sort, category?: string) {
   const ids: string[] = [];
   let total = -1;
   for (let page = 1; ; page++) {
-    const query = GoodsSearchQuerySchema.parse({ keyword: words.join(" "), sort, page, pageSize: 20 });
+    const query = GoodsSearchQuerySchema.parse({ keyword: words.join(" "), sort, page, pageSize: 20, category });
     const answer = await searchGoods(db, query);
     total = answer.total;
     ids.push(...answer.list.map((goods) => goods.id));
@@ -98,10 +115,19 @@ async function expectAllSearchesRight() {
       expect(await searched(words, sort), `${words.join(" ")} (${sort})`).toEqual(await expected(words, sort));
     }
   }
+  // One word and more in a category: the category's goods are held in memory too.
+  for (const words of [...WORDS.map((word) => [word]), ...keywords.slice(0, 6)]) {
+    for (const sort of ["relevance", "latest", "price_asc"] as const) {
+      const category = pick(CATEGORIES);
+      expect(await searched(words, sort, category), `${words.join(" ")} in ${category} (${sort})`).toEqual(
+        await expected(words, sort, category),
+      );
+    }
+  }
 }
 
-describe("search of several Chinese words on SQLite, from the words held in memory", () => {
-  it("finds what the goods say as they are posted, edited, sold, put back and deleted", async () => {
+describe("search of several Chinese words, or of words in a category, on SQLite, from the sets held in memory", () => {
+  it("finds what the goods say as they are posted, edited, moved to another category, sold, put back and deleted", async () => {
     for (let i = 0; i < 120; i++) await addGoods();
     await expectAllSearchesRight();
 
@@ -112,6 +138,7 @@ describe("search of several Chinese words on SQLite, from the words held in memo
         if (change < 0.15) await sql`UPDATE goods SET title = ${text(3)} WHERE id = ${id}`.execute(db);
         else if (change < 0.25) await sql`UPDATE goods SET description = ${text(5)} WHERE id = ${id}`.execute(db);
         else if (change < 0.32) await sql`UPDATE goods SET listed = 1 - listed WHERE id = ${id}`.execute(db);
+        else if (change < 0.34) await sql`UPDATE goods SET category = ${pick(CATEGORIES)} WHERE id = ${id}`.execute(db);
         else if (change < 0.36) await sql`DELETE FROM goods WHERE id = ${id}`.execute(db);
       }
       for (let i = 0; i < 30; i++) await addGoods();
