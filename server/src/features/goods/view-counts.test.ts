@@ -4,6 +4,7 @@ import { registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
 import { waitUntil } from "../../test-support/server-process.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { ViewCounter } from "./view-counter.js";
 
 let t: TestApp | undefined;
 afterEach(() => t?.close());
@@ -56,5 +57,40 @@ describe("view counts", () => {
     expect((await info()).data.viewCount).toBe(2);
     await app.app.close();
     expect(await storedViews(app, goods.id)).toBe(2);
+  });
+
+  it("write the views of many goods in chunks, the event loop taking a turn between them", async () => {
+    const app = await createTestApp();
+    t = app;
+    const seller = await registerUser(app.app, app.dataDir);
+    const at = new Date().toISOString();
+    const row = (i: number) => ({
+      sellerId: Number(seller.id),
+      title: `看的人很多的闲置 ${i}`,
+      description: "",
+      priceCents: 100,
+      category: "other",
+      condition: "good",
+      location: "",
+      status: "on_sale",
+      listed: 1,
+      createdAt: at,
+      updatedAt: at,
+    });
+    const ids: number[] = [];
+    for (let start = 0; start < 1_200; start += 400) {
+      const rows = Array.from({ length: 400 }, (_, i) => row(start + i));
+      ids.push(...(await app.app.db.insertInto("goods").values(rows).returning("id").execute()).map((r) => r.id));
+    }
+    const counter = new ViewCounter(app.app.db, { warn: () => {} });
+    for (const id of ids) counter.count(id);
+    const order: string[] = [];
+    const flushed = counter.flush().then(() => order.push("written"));
+    setImmediate(() => order.push("another turn"));
+    await flushed;
+    await counter.close();
+    expect(order).toEqual(["another turn", "written"]);
+    const stored = await app.app.db.selectFrom("goods").select("viewCount").where("id", "in", ids).execute();
+    expect(stored.map((goods) => goods.viewCount)).toEqual(ids.map(() => 1));
   });
 });
