@@ -109,9 +109,8 @@ async function runMigrations(db: Db, target?: MigrationName): Promise<void> {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`, { cause: error });
   }
-  // Migrations on data already there may have rewritten tables; a new database has nothing to count.
-  const ran = results?.length ?? 0;
-  if (ran === 0) return;
-  const executed = (await migrator.getMigrations()).filter((migration) => migration.executedAt).length;
-  if (executed > ran) await analyzeAfterBulkLoad(db);
+  // Migrations on data already there may have rewritten tables; a new database (its run began
+  // with the first migration) has nothing to count.
+  const first = results?.[0]?.migrationName;
+  if (first !== undefined && first !== Object.keys(migrations)[0]) await analyzeAfterBulkLoad(db);
 }
