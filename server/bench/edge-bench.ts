@@ -10,7 +10,7 @@ import {
 } from "./bench-databases.js";
 import { type BenchServer, startProductServer } from "./bench-servers.js";
 import { type BenchUser, type Population, populate } from "./bench-users.js";
-import { describeMachine, loadAverage, spread } from "./http-report.js";
+import { loadAverage, runLines, spread } from "./http-report.js";
 
 const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -233,9 +233,7 @@ function report(results: CaseResult[], loadAtStart: string, started: Date): stri
   return [
     `## Pathological cases next to the ordinary ones, ${COUNT.toLocaleString("en")} goods`,
     "",
-    `- Command: \`${benchCommand("bench:edge")}\``,
-    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
-    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    ...runLines(benchCommand("bench:edge"), started, loadAtStart),
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per load; every case is loaded right after the ordinary request it is set against, ${RUNS} rounds over all cases after a 1 s warm-up each; no compression asked for`,
     `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000), data bulk-loaded, 100 users made in bulk with ${ORDINARY_FAVORITES} favourites each and one keeping ${HEAVY_FAVORITES.toLocaleString("en")}`,
     "- The answer cache is off (`RESPONSE_CACHE_MS=0`): whoever is after the worst case varies the query past any cache, so every request here reads the database",

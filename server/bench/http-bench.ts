@@ -11,7 +11,7 @@ import {
   writeBenchReport,
 } from "./bench-databases.js";
 import { type BenchServer, type FixedReply, startProductServer, startRawServer } from "./bench-servers.js";
-import { describeMachine, type EndpointResult, loadAverage, type RunFigures, resultTable } from "./http-report.js";
+import { type EndpointResult, loadAverage, type RunFigures, resultTable, runLines } from "./http-report.js";
 
 const COUNT = Number(process.env.BENCH_GOODS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -172,9 +172,7 @@ function report(results: EndpointResult[], loadAtStart: string, started: Date): 
   return [
     `## HTTP: the product against raw Node, ${COUNT.toLocaleString("en")} goods`,
     "",
-    `- Command: \`${benchCommand("bench:http")}\``,
-    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
-    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    ...runLines(benchCommand("bench:http"), started, loadAtStart),
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${RUNS} run${RUNS === 1 ? "" : "s"} per server, interleaved (product, raw, product, raw…) over all endpoints after a 1 s warm-up each; no compression asked for`,
     `- Product: the real server in a process of its own (log level ${LOG_LEVEL}, rate limits × 100,000); raw: a Node \`http\` server sending each endpoint's recorded answer (same bytes, same content type)`,
     `- The product answers the goods list, searches and details from a shared in-memory cache (\`RESPONSE_CACHE_MS\`, 1 s by default): a list or search page serialized and compressed once, a detail read once (its view count still counts every request, written to the database once a second). Any change through the process drops the cache; a change made by another process shows within the 1 s. Rows marked *(cache off)* go to a second product process started with \`RESPONSE_CACHE_MS=0\`, where every request reads the database`,

@@ -40,6 +40,15 @@ export function describeMachine(): string {
   return `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
 }
 
+/** The lines every report opens with: how to run it again, when and where it ran, how busy the machine was. */
+export function runLines(command: string, started: Date, loadAtStart: string): string[] {
+  return [
+    `- Command: \`${command}\``,
+    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
+    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+  ];
+}
+
 export function loadAverage(): string {
   return os
     .loadavg()

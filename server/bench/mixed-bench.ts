@@ -24,7 +24,7 @@ import {
 } from "./bench-databases.js";
 import { type FixedReply, type ProbedServer, startProductServer, startRawServer } from "./bench-servers.js";
 import { type Population, populate } from "./bench-users.js";
-import { describeMachine, loadAverage } from "./http-report.js";
+import { loadAverage, runLines } from "./http-report.js";
 import { type Client, createClients, MIX, runClients, send } from "./mixed-load.js";
 import { latencyTable, type MixedResult, summaryTable } from "./mixed-report.js";
 
@@ -130,9 +130,7 @@ function report(results: MixedResult[], loadAtStart: string, started: Date): str
   return [
     `## Mixed load: ${CLIENTS} clients reading and writing, ${COUNT.toLocaleString("en")} goods`,
     "",
-    `- Command: \`${benchCommand("bench:mixed")}\``,
-    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
-    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    ...runLines(benchCommand("bench:mixed"), started, loadAtStart),
     `- ${CLIENTS} clients, each a signed-in user of ${USERS.toLocaleString("en")} (made in bulk, the goods spread over them as sellers, ${FAVORITES} favourites each, two chats each), one kept-alive connection each, waiting 0–${2 * THINK_MS} ms (uniform) before the first request and between an answer and the next request; ${SECONDS} s per run, ${RUNS} runs per server, interleaved (product, raw, product, raw…) after a ${WARM_UP_SECONDS} s warm-up each; no compression asked for`,
     `- Mix (share of requests): ${mix}. Sign-ins check the password (scrypt) and the client uses the new token from then on`,
     "- Product: the real server in a process of its own (log level warn, rate limits × 100,000); raw: a Node `http` server answering each kind of request with one recorded answer of the product (same bytes), the floor of this load generator on this machine",

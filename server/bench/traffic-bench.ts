@@ -20,7 +20,7 @@ import {
   writeBenchReport,
 } from "./bench-databases.js";
 import { type EventLoopDelay, type ProbedServer, startProductServer, startRawServer } from "./bench-servers.js";
-import { describeMachine, loadAverage, spread } from "./http-report.js";
+import { loadAverage, runLines, spread } from "./http-report.js";
 import { type TrafficKind, trafficUrls } from "./traffic-urls.js";
 
 const SIZES = (process.env.BENCH_SIZES ?? "1000000,2000000").split(",").map(Number);
@@ -145,9 +145,7 @@ function report(results: TrafficResult[], loadAtStart: string, started: Date): s
   return [
     "## Real traffic: distinct URLs against raw Node",
     "",
-    `- Command: \`${benchCommand("bench:traffic")}\``,
-    `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
-    `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+    ...runLines(benchCommand("bench:traffic"), started, loadAtStart),
     `- autocannon, ${CONNECTIONS} connections, ${SECONDS} s a run, ${RUNS} run${RUNS === 1 ? "" : "s"} each (the median shown); every request a URL of its own from server/bench/traffic-urls.ts (seed ${SEED}): the mix is 35% lists, 35% details, 30% searches, as described there`,
     "- Raw: a Node `http` server answering every URL with the product's recorded list page, in the same run; product/raw divides their req/s",
     "- Answer cache on: the product as `npm start` runs it (`RESPONSE_CACHE_MS` 1 s); off: a second product process with `RESPONSE_CACHE_MS=0`",

@@ -18,7 +18,7 @@ import {
   withBenchDatabase,
   writeBenchReport,
 } from "./bench-databases.js";
-import { describeMachine, loadAverage } from "./http-report.js";
+import { loadAverage, runLines } from "./http-report.js";
 import { percentile } from "./mixed-report.js";
 import { type TrafficKind, trafficUrls } from "./traffic-urls.js";
 
@@ -89,9 +89,7 @@ async function main(): Promise<void> {
     [
       `## One request at a time: ${URLS} distinct URLs of each kind, ${COUNT.toLocaleString("en")} goods, answer cache off`,
       "",
-      `- Command: \`${benchCommand("bench:url-times")}\``,
-      `- Date: ${started.toISOString()}; machine: ${describeMachine()}`,
-      `- Load average (1 / 5 / 15 min): ${loadAtStart} at the start, ${loadAverage()} at the end`,
+      ...runLines(benchCommand("bench:url-times"), started, loadAtStart),
       "- Each URL (server/bench/traffic-urls.ts) asked once to warm up, then timed through Fastify's inject in the process: routing, validation, queries, serialization; no network",
       "",
       ...sections,
