@@ -5,6 +5,7 @@ import { AppError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
 import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
+import type { CurrentUser } from "../accounts/account-service.js";
 import { liveSessionIds } from "../accounts/session-repository.js";
 import { type SentMessage, sendMessage } from "./chat-service.js";
 
@@ -91,7 +92,19 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     throw new AppError(Errors.UPGRADE_REQUIRED);
   });
 
-  app.get("/ws", { websocket: true }, (socket: WebSocket, req: FastifyRequest) => {
+  // Who the socket is, looked up before the upgrade completes, so that it joins the hub as the
+  // client sees it open: a lookup after (a thread hop away on SQLite's readers, a round trip on
+  // PostgreSQL) left a window in which what was pushed to the user missed the new socket.
+  const signIns = new WeakMap<FastifyRequest, Promise<CurrentUser>>();
+  const lookUpUser = async (req: FastifyRequest) => {
+    const token = new URL(req.url, "http://socket").searchParams.get("token") ?? "";
+    const signIn = userOfToken(app.db, token);
+    signIns.set(req, signIn);
+    // Settled before the upgrade; a refusal is told in the socket, below, not as an HTTP answer.
+    await signIn.catch(() => undefined);
+  };
+
+  app.get("/ws", { websocket: true, preHandler: lookUpUser }, (socket: WebSocket, req: FastifyRequest) => {
     const send = (frame: ServerFrame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     };
@@ -100,8 +113,7 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     liveness.set(socket, true);
     socket.on("pong", () => liveness.set(socket, true));
 
-    const token = new URL(req.url, "http://socket").searchParams.get("token") ?? "";
-    const signedIn = userOfToken(app.db, token).then(
+    const signedIn = (signIns.get(req) ?? Promise.reject(new AppError(Errors.UNAUTHORIZED))).then(
       (user) => {
         if (app.hub.join(user, socket)) return user;
         send(errorFrame(new AppError(Errors.TOO_MANY_REQUESTS, "连接数过多")));
