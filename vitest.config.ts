@@ -13,6 +13,9 @@ if (!postgresUrl || !redisUrl) {
   );
 }
 
+/** Browser tests that run after the others, one at a time (see the e2e-alone project). */
+const E2E_ALONE = ["dev-command.test.ts"];
+
 /** Workspace packages are imported from their TypeScript source, not their build. */
 const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { conditions: ["source"] } } };
 
@@ -71,6 +74,7 @@ export default defineConfig({
           name: "e2e",
           root: "e2e",
           include: ["**/*.test.ts"],
+          exclude: [...E2E_ALONE, "**/node_modules/**"],
           globalSetup: ["./seeded-data.ts"],
           // After the rest, two files at a time: a file's browser and server keep 0.7 of a core busy
           // on average (they mostly wait on animations, sockets and polls), so one at a time left
@@ -83,6 +87,21 @@ export default defineConfig({
           hookTimeout: 90_000,
           // The browser and the server share this machine with each other: what a screen shows
           // comes in time, though not always within expect.poll's default second.
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      // `npm run dev` in a fresh clone (Vite, tsx watch, the server) wants the machine to itself:
+      // beside another browser test its page waited past four minutes for the change once.
+      {
+        ...fromSource,
+        test: {
+          name: "e2e-alone",
+          root: "e2e",
+          include: E2E_ALONE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
           expect: { poll: { timeout: 10_000 } },
         },
       },

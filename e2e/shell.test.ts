@@ -250,7 +250,8 @@ describe("the phone's shell", () => {
     expect(await tabs.locator(".tab-bar__label").allInnerTexts()).toEqual(["首页", "发布", "消息", "通知", "我的"]);
     // The message tab shows the unread count over its icon (and says it in words, see below).
     const messageCount = tabs.getByRole("link").nth(2).locator(".count-badge__count");
-    expect(await messageCount.allInnerTexts()).toEqual(unread ? [String(unread)] : []);
+    // The count comes with the unread total's answer, after the bar itself.
+    await expect.poll(() => messageCount.allInnerTexts()).toEqual(unread ? [String(unread)] : []);
     expect(await tabs.locator('[aria-current="page"]').innerText()).toBe("首页");
     const messages = tabs.getByRole("link", { name: unread ? `消息，${unread} 条未读` : "消息" });
     await messages.waitFor();
