@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { VIEWPORTS } from "./browser.js";
+import { CONTEXT_DEFAULTS, VIEWPORTS } from "./browser.js";
 import { type DemoIds, demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -48,7 +48,7 @@ describe.concurrent("accessibility", () => {
       `%s has no axe violation, moderate or worse (${viewportName})`,
       async ([, state], { expect }) => {
         // The app's content security policy forbids the injected axe script; only this test adds it.
-        const context = await running.browser.newContext({ locale: "zh-CN", viewport, bypassCSP: true });
+        const context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport, bypassCSP: true });
         const page = await context.newPage();
         await openScreenState(page, running.server.url, state, ids);
         // The console's states sign in as the moderator the server was given (screens.ts), not

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
 import { call } from "../server/src/test-support/test-app.js";
-import { signInAs } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs } from "./browser.js";
 import { newestCaptchaAnswer } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -14,7 +14,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  context = await running.browser.newContext({ locale: "zh-CN", viewport: PHONE });
+  context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: PHONE });
   page = await context.newPage();
 });
 afterEach(() => context.close());

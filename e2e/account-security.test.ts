@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
-import { signInAs, waitUntilSettled } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs, waitUntilSettled } from "./browser.js";
 import { newestCaptchaAnswer } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -12,7 +12,7 @@ const running = useServerAndBrowser(beforeAll, afterAll);
 /** A new user signed in on a page of their own; returns the page and the token it holds. */
 async function signedInPage(password = "secret123") {
   const user = await registerUser(running.server.app, running.server.dataDir, { password });
-  const context = await running.browser.newContext({ locale: "zh-CN", viewport: { width: 1280, height: 900 } });
+  const context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const token = await signInAs(page, running.server.url, user.username, password);
   return { user, page, token };

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { registerUser } from "../server/src/test-support/accounts.js";
-import { signInAs, VIEWPORTS } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs, VIEWPORTS } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -10,7 +10,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  context = await running.browser.newContext({ locale: "zh-CN", viewport: VIEWPORTS.phone });
+  context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: VIEWPORTS.phone });
   page = await context.newPage();
 });
 afterEach(() => context.close());

@@ -3,8 +3,7 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium with the flags this machine's closed network needs: headless, or in windows
- * with HEADED=1 (on a desktop, to watch a test), each action then slowed to be seen.
- */
+ * with HEADED=1 (on a desktop, to watch a test), each action then slowed to be seen. */
 export function launchBrowser(): Promise<Browser> {
   const headed = process.env.HEADED === "1";
   return chromium.launch({
@@ -22,6 +21,13 @@ export function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/**
+ * What every page of the tests is opened with: in Chinese, and asking for less motion, as a user
+ * can in their system's settings; the app then opens its sheets at once (on a busy machine a tap on
+ * a star of a sheet still zooming in was taken as no tap at all).
+ */
+export const CONTEXT_DEFAULTS = { locale: "zh-CN", reducedMotion: "reduce" } as const;
 
 export const VIEWPORTS = {
   phone: { width: 360, height: 780 },

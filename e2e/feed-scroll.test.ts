@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { postGoods } from "../server/src/test-support/goods.js";
-import { VIEWPORTS, waitUntilSettled } from "./browser.js";
+import { CONTEXT_DEFAULTS, VIEWPORTS, waitUntilSettled } from "./browser.js";
 import { demoUser } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -11,7 +11,7 @@ let context: BrowserContext;
 let page: Page;
 
 async function openPage(viewport: { width: number; height: number }) {
-  context = await running.browser.newContext({ locale: "zh-CN", viewport });
+  context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport });
   page = await context.newPage();
 }
 afterEach(() => context?.close());

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -9,7 +9,7 @@ let context: BrowserContext;
 let page: Page;
 
 async function openPage(viewport: { width: number; height: number }) {
-  context = await running.browser.newContext({ locale: "zh-CN", viewport });
+  context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport });
   page = await context.newPage();
 }
 afterEach(() => context?.close());

@@ -7,7 +7,7 @@ import type { Db } from "../server/src/db/database.js";
 import { registerUser } from "../server/src/test-support/accounts.js";
 import { postGoods, testJpeg, uploadFileId } from "../server/src/test-support/goods.js";
 import { call } from "../server/src/test-support/test-app.js";
-import { signInAs } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs } from "./browser.js";
 import type { RunningServer } from "./server.js";
 
 export const DEMO_PASSWORD = "xianzhi123";
@@ -21,7 +21,7 @@ export interface Account {
 
 /** A new browser context at desktop width (or `viewport`), closed with the browser. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const context = await browser.newContext({ locale: "zh-CN", viewport });
+  const context = await browser.newContext({ ...CONTEXT_DEFAULTS, viewport });
   return context.newPage();
 }
 

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { signInAs, VIEWPORTS } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs, VIEWPORTS } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -13,7 +13,7 @@ afterEach(async () => {
 const PHONE = { width: 360, height: 740 };
 
 async function newPage(viewport: { width: number; height: number } = VIEWPORTS.desktop): Promise<Page> {
-  const context = await running.browser.newContext({ locale: "zh-CN", viewport });
+  const context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport });
   contexts.push(context);
   return context.newPage();
 }
@@ -150,7 +150,7 @@ describe("posting pictures", () => {
 
   it("reorders by finger on a phone", async () => {
     const context = await running.browser.newContext({
-      locale: "zh-CN",
+      ...CONTEXT_DEFAULTS,
       viewport: PHONE,
       hasTouch: true,
       isMobile: true,
@@ -274,7 +274,7 @@ describe("the goods page", () => {
   it("keeps a visitor's page where it is on a phone when the browser takes the server's markup over", async () => {
     const { id } = await bobsGoods({ title: "搬家出的落地灯" });
     const serverDrawn = await running.browser.newContext({
-      locale: "zh-CN",
+      ...CONTEXT_DEFAULTS,
       viewport: PHONE,
       javaScriptEnabled: false,
     });

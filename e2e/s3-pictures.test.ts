@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registerUser } from "../server/src/test-support/accounts.js";
 import { type S3Server, s3Server } from "../server/src/test-support/s3-server.js";
-import { launchBrowser, signInAs, VIEWPORTS } from "./browser.js";
+import { CONTEXT_DEFAULTS, launchBrowser, signInAs, VIEWPORTS } from "./browser.js";
 import { type RunningServer, startServer } from "./server.js";
 
 // The app with its pictures in a bucket of a real S3-compatible server: the browser loads them
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 /** A page that records what the Content-Security-Policy blocked. */
 async function watchedPage(): Promise<{ page: Page; blocked: string[] }> {
-  const context = await browser.newContext({ locale: "zh-CN", viewport: VIEWPORTS.phone });
+  const context = await browser.newContext({ ...CONTEXT_DEFAULTS, viewport: VIEWPORTS.phone });
   const page = await context.newPage();
   const blocked: string[] = [];
   page.on("console", (message) => {

@@ -80,6 +80,11 @@ describe("reporting", () => {
     const report = async () => {
       await page.getByRole("button", { name: "举报这件闲置" }).click();
       const sheet = page.getByRole("dialog", { name: "举报闲置" });
+      // The tests' browser asks for less motion (CONTEXT_DEFAULTS): the sheet is there at once.
+      const moving = await page
+        .locator(".ant-modal")
+        .evaluate((modal) => modal.getAnimations({ subtree: true }).length);
+      expect(moving).toBe(0);
       await sheet.getByRole("button", { name: "提交举报" }).click();
       await sheet.getByRole("alert").filter({ hasText: "请选择举报原因" }).waitFor();
       await sheet.getByRole("radio", { name: "假冒商品" }).check();

@@ -1,7 +1,7 @@
 import { AccountLimits } from "@xianzhi/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sendChatMessage, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
+import { CONTEXT_DEFAULTS, sendChatMessage, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -9,7 +9,7 @@ let context: BrowserContext;
 let page: Page;
 
 beforeEach(async () => {
-  context = await running.browser.newContext({ locale: "zh-CN" });
+  context = await running.browser.newContext(CONTEXT_DEFAULTS);
   page = await context.newPage();
 });
 afterEach(() => context.close());

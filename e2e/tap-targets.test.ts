@@ -5,7 +5,7 @@
  * 22 px from its centre on each side. The only exceptions are listed below with their reason.
  */
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { sendChatMessage, signInAs, VIEWPORTS } from "./browser.js";
+import { CONTEXT_DEFAULTS, sendChatMessage, signInAs, VIEWPORTS } from "./browser.js";
 import { type DemoIds, demoIds, openScreenState, SCREEN_STATES, type ScreenState } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
 import { measureTapTargets } from "./tap-targets.js";
@@ -56,7 +56,7 @@ let ids: DemoIds;
 beforeAll(async () => {
   ids = await demoIds(running.server.url, running.server.dataDir);
   // The demo's chats hold offers only: a message of the seller's gives the buyer one to report.
-  const context = await running.browser.newContext({ locale: "zh-CN", viewport: VIEWPORTS.phone });
+  const context = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: VIEWPORTS.phone });
   const page = await context.newPage();
   await signInAs(page, running.server.url, ids.goodsOwner, "xianzhi123");
   await page.goto(`${running.server.url}/chat?chatId=${ids.trades.offerChatId}`);
@@ -73,7 +73,7 @@ const states = Object.entries(PHONE_SCREENS).map(([name, expected]) => {
 describe.concurrent("tap targets at 360 px", () => {
   it.for(states)("%s: every control is at least 44 x 44 px to a finger", async ([, state, expected], { expect }) => {
     const context = await running.browser.newContext({
-      locale: "zh-CN",
+      ...CONTEXT_DEFAULTS,
       viewport: VIEWPORTS.phone,
       hasTouch: true,
       isMobile: true,

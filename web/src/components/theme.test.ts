@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import getDesignToken from "antd/es/theme/getDesignToken";
 import { describe, expect, it } from "vitest";
-import { antdTheme, palette, paletteProperties } from "./theme";
+import { antdTheme, antdThemeWithoutMotion, palette, paletteProperties } from "./theme";
 
 const sourceRoot = path.resolve(import.meta.dirname, "..");
 
@@ -82,5 +82,20 @@ describe("Ant Design's colours from the palette", () => {
     "colorLinkActive",
   ] as const)("%s reads at 4.5:1 or more as text on white, and under white text", (name) => {
     expect(contrast(token[name], palette.card)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe("the theme for less motion", () => {
+  it("turns Ant Design's motion off, its durations to nothing, and keeps the colours", () => {
+    const moving = getDesignToken(antdTheme);
+    const still = getDesignToken(antdThemeWithoutMotion);
+    expect([moving.motion, moving.motionDurationMid]).toEqual([true, "0.2s"]);
+    expect([still.motion, still.motionDurationFast, still.motionDurationMid, still.motionDurationSlow]).toEqual([
+      false,
+      "0s",
+      "0s",
+      "0s",
+    ]);
+    expect(still.colorPrimary).toBe(moving.colorPrimary);
   });
 });

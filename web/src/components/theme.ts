@@ -42,6 +42,13 @@ export const antdTheme: ThemeConfig = {
   },
 };
 
+/**
+ * The theme for a user who asked their system for less motion: Ant Design's sheets, dialogs and
+ * menus then appear at once instead of zooming and sliding in (a tap meant for a star in a sheet
+ * still growing lands where the user aimed).
+ */
+export const antdThemeWithoutMotion: ThemeConfig = { ...antdTheme, token: { ...antdTheme.token, motion: false } };
+
 /** The CSS custom property of each palette colour: brandDark -> --brand-dark. */
 export function paletteProperties(): [string, string][] {
   return Object.entries(palette).map(([name, colour]) => [
