@@ -29,6 +29,7 @@ import * as wordChanges from "./migrations/0027-word-changes.js";
 import * as moderationLogTarget from "./migrations/0028-moderation-log-target.js";
 import * as listFilterColumns from "./migrations/0029-list-filter-columns.js";
 import * as wordChangesCategory from "./migrations/0030-word-changes-category.js";
+import * as wordChangesSortFields from "./migrations/0031-word-changes-sort-fields.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -61,6 +62,7 @@ const migrations = {
   "0028-moderation-log-target": moderationLogTarget,
   "0029-list-filter-columns": listFilterColumns,
   "0030-word-changes-category": wordChangesCategory,
+  "0031-word-changes-sort-fields": wordChangesSortFields,
 } satisfies Record<string, Migration>;
 
 /**

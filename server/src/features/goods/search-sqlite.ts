@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
+import { type Match, MatchSets, pageOfHeld } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -142,12 +143,6 @@ async function rowsOf(db: DbOrTx, ids: number[]) {
 const holdsAll = (title: string, terms: SearchTerm[]) =>
   terms.every((names) => names.some((name) => title.toLowerCase().includes(name.toLowerCase())));
 
-/** Of goods all holding the terms (newest first), those whose titles hold them all, in that order. */
-async function titleMatchesAmong(db: DbOrTx, terms: SearchTerm[], matches: number[]): Promise<number[]> {
-  const inTitle = new Set((await rowsOf(db, matches)).filter((row) => holdsAll(row.title, terms)).map((row) => row.id));
-  return matches.filter((id) => inTitle.has(id));
-}
-
 /**
  * A page by price or popularity taken among these matches: every match when they are all known
  * (read from memory), or past the cap the newest `cap` ones, which the total was read from (the
@@ -159,13 +154,18 @@ async function pageAmong(db: DbOrTx, matches: number[], sort: GoodsSort, window:
   return ordered.slice(window.offset, window.offset + window.limit).map((row) => row.id);
 }
 
+/** Each database's searches held in memory (match-sets.ts), made when first used. */
+const matchSetsOf = new WeakMap<DbOrTx, MatchSets>();
+
 /**
- * A search on SQLite. Its first read is the newest matches up to one past the cap, off the index
- * (or off the words held in memory, see heldNewest): that is the total, and when they all fit,
- * every match. A page is then taken from them: newest first as they are, relevance as the title
- * matches up to the end of the page and the others in the order read, with no second read of the
- * whole index for "the rest". Past the cap the matches are many: each page is read newest first
- * and stops early.
+ * A search on SQLite. Its matches are those held in memory (match-sets.ts) or, when not held, the
+ * newest up to one past the cap, read off the index (or off the words held in memory, see
+ * heldNewest): that is the total, and when they all fit, every match. A page is then taken from
+ * them: newest first as they are, by price or popularity, or relevance as the title matches and
+ * then the others. Past the cap the matches are many: a page by price or popularity is taken among
+ * the newest `cap`, one by time or relevance read newest first off the index when the held
+ * matches do not reach it, which stops early. A viewer with blocked sellers, or a transaction,
+ * searches the index every time.
  */
 export async function sqliteSearch(
   db: DbOrTx,
@@ -178,23 +178,53 @@ export async function sqliteSearch(
   const source = sqliteSource(db, terms, filter);
   // Held words are single names: a brand's term (耐克 with Nike) is left to the index, which ORs them.
   const words = terms.every((names) => names.length === 1) ? terms.map((names) => names[0] as string) : [];
-  const held = await heldNewest(db, words, filter, cap + 1);
-  const newest = held ?? (await source.newest(cap + 1));
-  const totalCapped = newest.length > cap;
-  if ((totalCapped || held) && sort !== "latest" && sort !== "relevance") {
-    const ids = await pageAmong(db, newest.slice(0, cap), sort, window);
-    return { ids, total: Math.min(newest.length, cap), totalCapped };
+  const newestMatches = async () => (await heldNewest(db, words, filter, cap + 1)) ?? (await source.newest(cap + 1));
+  if (db.isTransaction || filter.blockerId !== undefined) return searchOnce(db, source, sort, window, newestMatches);
+  let sets = matchSetsOf.get(db);
+  if (!sets) {
+    sets = new MatchSets(db);
+    matchSetsOf.set(db, sets);
   }
-  if (held && totalCapped && sort === "relevance") {
-    const ids = await heldRelevance(db, words, filter, window);
-    if (ids) return { ids, total: cap, totalCapped };
+  const held = await sets.matchesOf(JSON.stringify([terms, filter]), terms, async () =>
+    matchesOf(db, terms, await newestMatches()),
+  );
+  const page = pageOfHeld(held, cap, sort, window);
+  if (page) return page;
+  // Past the cap, a page the held matches do not reach.
+  const fromWords = sort === "relevance" ? await heldRelevance(db, words, filter, window) : undefined;
+  return { ids: fromWords ?? (await pageIds(source, sort, window)), total: cap, totalCapped: true };
+}
+
+/** The matches of these ids, newest first, with what each sort orders them by. */
+async function matchesOf(db: DbOrTx, terms: SearchTerm[], newest: number[]): Promise<Match[]> {
+  const byId = new Map((await rowsOf(db, newest)).map((row) => [row.id, row]));
+  return newest.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [{ id, priceCents: row.priceCents, favCount: row.favCount, inTitle: holdsAll(row.title, terms) }] : [];
+  });
+}
+
+/**
+ * A search read off the index alone, nothing held. Its first read is the newest matches up to one
+ * past the cap, as above; a page is then taken from them, with no second read of the whole index
+ * for "the rest" of a relevance page.
+ */
+async function searchOnce(
+  db: DbOrTx,
+  source: ReturnType<typeof sqliteSource>,
+  sort: SearchSort,
+  window: Window,
+  newestMatches: () => Promise<number[]>,
+): Promise<SearchResult> {
+  const cap = GoodsLimits.searchTotalCap;
+  const newest = await newestMatches();
+  const totalCapped = newest.length > cap;
+  if (totalCapped && sort !== "latest" && sort !== "relevance") {
+    const ids = await pageAmong(db, newest.slice(0, cap), sort, window);
+    return { ids, total: cap, totalCapped };
   }
   const known = !totalCapped || (sort === "latest" && window.offset + window.limit <= newest.length);
-  // Every match known from memory: their titles tell which are title matches, not the index.
-  const titles =
-    held && !totalCapped
-      ? () => titleMatchesAmong(db, terms, newest)
-      : (limit: number) => source.ids("title", "latest", { limit, offset: 0 });
+  const titles = (limit: number) => source.ids("title", "latest", { limit, offset: 0 });
   const ids = known ? await pageOfKnown(source, newest, sort, window, titles) : await pageIds(source, sort, window);
   return { ids, total: Math.min(newest.length, cap), totalCapped };
 }

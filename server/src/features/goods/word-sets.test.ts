@@ -13,8 +13,10 @@ import { searchGoods } from "./goods-service.js";
 
 /**
  * SQLite answers keywords of several one- and two-letter Chinese words from bits kept in memory
- * (word-sets.ts). Whatever happens to the goods, a search must find what the goods say now:
- * every answer here is set against the goods' own text, read afresh.
+ * (word-sets.ts), and any search's next pages and sorts from its matches held in memory
+ * (match-sets.ts). Whatever happens to the goods, a search must find what the goods say now, in
+ * the order their prices and favourites say now: every answer here is set against the goods' own
+ * rows, read afresh.
  */
 
 let db: Db;
@@ -66,28 +68,33 @@ interface Row {
   description: string;
   category: string;
   priceCents: number;
+  favCount: number;
   listed: number;
 }
 
-type Sort = "relevance" | "latest" | "price_asc";
+type Sort = "relevance" | "latest" | "price_asc" | "popular";
+
+const ORDERS: Record<Exclude<Sort, "relevance">, (a: Row, b: Row) => number> = {
+  latest: (a, b) => b.id - a.id,
+  price_asc: (a, b) => a.priceCents - b.priceCents || a.id - b.id,
+  popular: (a, b) => b.favCount - a.favCount || b.id - a.id,
+};
 
 /**
  * What a search must answer, from the goods as they are: every word in the title or the
  * description, in the category when one is given.
  */
 async function expected(words: string[], sort: Sort, category?: string) {
-  const { rows } = await sql<Row>`SELECT id, title, description, category, price_cents, listed FROM goods
+  const { rows } = await sql<Row>`SELECT id, title, description, category, price_cents, fav_count, listed FROM goods
     ORDER BY id DESC`.execute(db);
   const holds = (field: string) => words.every((word) => field.includes(word));
   const matches = rows.filter(
     (row) => row.listed === 1 && holds(`${row.title}\n${row.description}`) && (!category || row.category === category),
   );
   const ordered =
-    sort === "latest"
-      ? matches
-      : sort === "price_asc"
-        ? [...matches].sort((a, b) => a.priceCents - b.priceCents || a.id - b.id)
-        : [...matches.filter((row) => holds(row.title)), ...matches.filter((row) => !holds(row.title))];
+    sort === "relevance"
+      ? [...matches.filter((row) => holds(row.title)), ...matches.filter((row) => !holds(row.title))]
+      : [...matches].sort(ORDERS[sort]);
   return { ids: ordered.map((row) => String(row.id)), total: matches.length };
 }
 
@@ -110,14 +117,14 @@ async function expectAllSearchesRight() {
     ...WORDS.flatMap((a, i) => WORDS.slice(i + 1).map((b) => [a, b])),
     ...Array.from({ length: 10 }, () => [...new Set([pick(WORDS), pick(WORDS), pick(WORDS)])]),
   ].filter((words) => words.length >= 2);
-  for (const words of keywords) {
-    for (const sort of ["relevance", "latest"] as const) {
+  for (const words of [...WORDS.map((word) => [word]), ...keywords]) {
+    for (const sort of ["relevance", "latest", "price_asc", "popular"] as const) {
       expect(await searched(words, sort), `${words.join(" ")} (${sort})`).toEqual(await expected(words, sort));
     }
   }
   // One word and more in a category: the category's goods are held in memory too.
   for (const words of [...WORDS.map((word) => [word]), ...keywords.slice(0, 6)]) {
-    for (const sort of ["relevance", "latest", "price_asc"] as const) {
+    for (const sort of ["relevance", "latest", "price_asc", "popular"] as const) {
       const category = pick(CATEGORIES);
       expect(await searched(words, sort, category), `${words.join(" ")} in ${category} (${sort})`).toEqual(
         await expected(words, sort, category),
@@ -126,8 +133,8 @@ async function expectAllSearchesRight() {
   }
 }
 
-describe("search of several Chinese words, or of words in a category, on SQLite, from the sets held in memory", () => {
-  it("finds what the goods say as they are posted, edited, moved to another category, sold, put back and deleted", async () => {
+describe("search on SQLite from the sets held in memory: several Chinese words, words in a category, a search's matches", () => {
+  it("finds what the goods say as they are posted, edited, moved, repriced, favourited, sold, put back and deleted", async () => {
     for (let i = 0; i < 120; i++) await addGoods();
     await expectAllSearchesRight();
 
@@ -140,10 +147,24 @@ describe("search of several Chinese words, or of words in a category, on SQLite,
         else if (change < 0.32) await sql`UPDATE goods SET listed = 1 - listed WHERE id = ${id}`.execute(db);
         else if (change < 0.34) await sql`UPDATE goods SET category = ${pick(CATEGORIES)} WHERE id = ${id}`.execute(db);
         else if (change < 0.36) await sql`DELETE FROM goods WHERE id = ${id}`.execute(db);
+        else if (change < 0.42)
+          await sql`UPDATE goods SET price_cents = ${Math.floor(random() * 10007)} WHERE id = ${id}`.execute(db);
+        else if (change < 0.48) await sql`UPDATE goods SET fav_count = fav_count + 1 WHERE id = ${id}`.execute(db);
       }
       for (let i = 0; i < 30; i++) await addGoods();
       await expectAllSearchesRight();
     }
+  });
+
+  it("orders by the prices and favourite counts as they are now, nothing else changed", async () => {
+    await expectAllSearchesRight();
+    for (const change of [sql`price_cents = (price_cents * 31 + 17) % 10007`, sql`fav_count = (id * 13) % 7`]) {
+      await sql`UPDATE goods SET ${change}`.execute(db);
+      await expectAllSearchesRight();
+    }
+    // And one goods' price alone, to the front of the cheapest first.
+    await sql`UPDATE goods SET price_cents = 0 WHERE id = (SELECT MAX(id) FROM goods WHERE listed = 1)`.execute(db);
+    await expectAllSearchesRight();
   });
 
   it("finds what the goods say after more changes than the log keeps", async () => {

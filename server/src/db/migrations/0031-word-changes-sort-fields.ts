@@ -1,0 +1,27 @@
+import { type Kysely, sql } from "kysely";
+import { dialectOf } from "../database.js";
+
+/**
+ * SQLite: the log of changed goods (migrations 0027, 0030) also takes a change of price,
+ * favourite count, condition or place: the server now holds searches' matches with their prices
+ * and favourite counts (features/goods/match-sets.ts), and a filter by price, condition or city
+ * decides which goods are among them.
+ */
+const updateTrigger = (
+  columns: string,
+) => sql`CREATE TRIGGER word_changes_update AFTER UPDATE OF ${sql.raw(columns)} ON goods
+    WHEN old.listed = 1 OR new.listed = 1 BEGIN
+    INSERT INTO word_changes (goods_id) VALUES (new.id);
+  END`;
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) !== "sqlite") return;
+  await sql`DROP TRIGGER word_changes_update`.execute(db);
+  await updateTrigger("title, description, listed, category, price_cents, fav_count, condition, location").execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  if (dialectOf(db) !== "sqlite") return;
+  await sql`DROP TRIGGER word_changes_update`.execute(db);
+  await updateTrigger("title, description, listed, category").execute(db);
+}

@@ -1,0 +1,174 @@
+import type { SearchSort } from "@xianzhi/contract";
+import { sql } from "kysely";
+import type { DbOrTx } from "../../db/database.js";
+import { wordTokens } from "../../lib/words.js";
+import { compareGoods, type SortFields } from "./goods-filter.js";
+import type { SearchResult, SearchTerm, Window } from "./search-parts.js";
+
+/**
+ * SQLite: a search's matches held in memory for the searches after it of the same words and
+ * filter. People page through a search, sort it by price, come back to it, and search what others
+ * search; each such search read the newest thousand matches off the index again (the total and,
+ * for a sort by price, every match's price): 3-6 ms of the server's reading each. Held, a page is
+ * taken from memory and only its twenty goods are read.
+ *
+ * Exact, as the word sets are (word-sets.ts): before every use the log of changed goods
+ * (migrations 0027, 0030, 0031) is read, and a held set that a changed goods is in, or might now
+ * be in, is dropped, so a goods posted, edited, sold or favourited a moment ago shows as it is.
+ */
+
+/** One match: enough to order it by any sort. */
+export interface Match extends SortFields {
+  /** Its title holds every term: relevance lists these first. */
+  inTitle: boolean;
+}
+
+/** Sets held at most; past it the one used longest ago goes. A set is up to 1,001 matches (about 60 kB). */
+const SETS_MAX = 512;
+/** Changes applied at most in one catching up; past it every set is dropped. */
+const CATCH_UP_MAX = 2000;
+
+export interface HeldSet {
+  terms: SearchTerm[];
+  /** Newest first, up to one past the cap (so the total knows whether it is capped). */
+  matches: Match[];
+  ids: Set<number>;
+  /** The known matches in each other sort's order, made when first asked for. */
+  orders: Map<SearchSort, Match[]>;
+}
+
+interface ChangedGoods {
+  id: number;
+  title: string;
+  description: string;
+  listed: number;
+}
+
+/** Lower case without accents, as the word index compares letters (unicode61's remove_diacritics). */
+const folded = (text: string) => text.toLowerCase().normalize("NFD").replace(/\p{M}/gu, "");
+
+/**
+ * Whether a goods might match the terms: every term has a name whose every word is somewhere in
+ * the text. Each index match passes this (a phrase's words are in the text, a prefix is inside a
+ * word), so a goods failing it cannot have joined the matches.
+ */
+export function mightMatch(goods: { title: string; description: string }, terms: SearchTerm[]): boolean {
+  const text = folded(`${goods.title}\n${goods.description}`);
+  return terms.every((names) => names.some((name) => wordTokens(name).every((word) => text.includes(folded(word)))));
+}
+
+export class MatchSets {
+  readonly #sets = new Map<string, HeldSet>();
+  /** The last change applied to every held set; undefined until first used. */
+  #cursor: number | undefined;
+  /** The catching up not yet started, which every search asking before it starts shares. */
+  #pending: Promise<void> | undefined;
+  #running: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: DbOrTx) {}
+
+  /** The search's matches newest first, held or read with `load` (and then held), as current as the index. */
+  async matchesOf(key: string, terms: SearchTerm[], load: () => Promise<Match[]>): Promise<HeldSet> {
+    await this.#catchUp();
+    const held = this.#sets.get(key);
+    if (held) {
+      // Used again: to the end of the eviction order.
+      this.#sets.delete(key);
+      this.#sets.set(key, held);
+      return held;
+    }
+    const cursor = this.#cursor;
+    const matches = await load();
+    const set: HeldSet = { terms, matches, ids: new Set(matches.map((match) => match.id)), orders: new Map() };
+    // Changes applied while it was read did not reach it: held only when none were.
+    if (cursor === this.#cursor) {
+      if (this.#sets.size >= SETS_MAX) this.#sets.delete(this.#sets.keys().next().value as string);
+      this.#sets.set(key, set);
+    }
+    return set;
+  }
+
+  /** Catches up with the changes committed before this call: a catching up already started may have missed them. */
+  #catchUp(): Promise<void> {
+    if (this.#pending) return this.#pending;
+    const pending = this.#running.then(() => {
+      this.#pending = undefined;
+      return this.#catchUpNow();
+    });
+    this.#pending = pending;
+    this.#running = pending.catch(() => undefined);
+    return pending;
+  }
+
+  async #catchUpNow(): Promise<void> {
+    if (this.#cursor === undefined) {
+      const { rows } = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'word_changes'`.execute(
+        this.db,
+      );
+      this.#cursor = rows[0]?.seq ?? 0;
+      return;
+    }
+    const { rows } = await sql<{ seq: number; goodsId: number }>`SELECT seq, goods_id FROM word_changes
+      WHERE seq > ${this.#cursor} ORDER BY seq LIMIT ${CATCH_UP_MAX + 1}`.execute(this.db);
+    const first = rows[0];
+    const last = rows.at(-1);
+    if (!first || !last) return;
+    // Past the log's end (its oldest rows are dropped) or too many to look at: drop them all.
+    if (first.seq !== this.#cursor + 1 || rows.length > CATCH_UP_MAX) {
+      this.#sets.clear();
+    } else if (this.#sets.size > 0) {
+      await this.#apply([...new Set(rows.map((row) => row.goodsId))]);
+    }
+    this.#cursor = last.seq;
+  }
+
+  /** Drops every held set a changed goods is in, or might have joined. */
+  async #apply(ids: number[]): Promise<void> {
+    const { rows } = await sql<ChangedGoods>`SELECT id, title, description, listed FROM goods
+      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`.execute(this.db);
+    const listed = rows.filter((goods) => goods.listed === 1);
+    for (const [key, set] of this.#sets) {
+      const touched = ids.some((id) => set.ids.has(id)) || listed.some((goods) => mightMatch(goods, set.terms));
+      if (touched) this.#sets.delete(key);
+    }
+  }
+}
+
+const latestFirst = compareGoods("latest");
+
+/** The known matches in a sort's order: relevance is title matches first, then the others, each newest first. */
+function ordered(set: HeldSet, known: Match[], sort: SearchSort): Match[] {
+  if (sort === "latest") return known;
+  let order = set.orders.get(sort);
+  if (!order) {
+    order =
+      sort === "relevance"
+        ? [...known].sort((a, b) => Number(b.inTitle) - Number(a.inTitle) || latestFirst(a, b))
+        : [...known].sort(compareGoods(sort));
+    set.orders.set(sort, order);
+  }
+  return order;
+}
+
+/**
+ * A page from a held set, when it tells it: when every match is held, any page of any sort; past
+ * the cap (the newest `cap` and one more held), a page by price or popularity among the newest
+ * `cap` (as the search defines it), a page by time within them, or a relevance page while the held
+ * title matches reach its end (the newest title matches are all among the newest matches).
+ * Undefined otherwise, for the index to answer.
+ */
+export function pageOfHeld(set: HeldSet, cap: number, sort: SearchSort, window: Window): SearchResult | undefined {
+  const { matches } = set;
+  const totalCapped = matches.length > cap;
+  const known = totalCapped ? matches.slice(0, cap) : matches;
+  const end = window.offset + window.limit;
+  const result = (page: Match[]) => ({
+    ids: page.slice(window.offset, end).map((match) => match.id),
+    total: known.length,
+    totalCapped,
+  });
+  if (!totalCapped || (sort !== "latest" && sort !== "relevance")) return result(ordered(set, known, sort));
+  if (sort === "latest") return end <= known.length ? result(known) : undefined;
+  const title = matches.filter((match) => match.inTitle);
+  return title.length >= end ? result(title) : undefined;
+}
