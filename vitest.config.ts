@@ -33,6 +33,8 @@ const RUN_ONCE = [
   "src/db/sqlite-statements.test.ts",
   "src/db/sqlite-readers.test.ts",
   "src/features/goods/word-sets.test.ts",
+  "src/features/goods/match-sets.test.ts",
+  "src/features/goods/price-band-plan.test.ts",
 ];
 
 function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfiguration {

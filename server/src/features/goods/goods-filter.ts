@@ -29,12 +29,17 @@ export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>
 /** A filter's values, and what the SQL needs besides: the city's length in characters. */
 export type FilterValues = GoodsFilter & { cityLength?: number };
 
-/** The conditions of a filter; the values may be a prepared query's slots (only their presence is read). */
-function filterConditions(filter: FilterValues): RawBuilder<boolean>[] {
+/**
+ * The conditions of a filter; the values may be a prepared query's slots (only their presence is
+ * read). `pricesOffIndex` writes the price as `+goods.price_cents`, which SQLite's planner cannot
+ * serve from an index: the sort's index is then walked (price-band-plan.ts).
+ */
+function filterConditions(filter: FilterValues, pricesOffIndex = false): RawBuilder<boolean>[] {
   const conditions = [sql<boolean>`goods.listed = 1`];
+  const price = pricesOffIndex ? sql`+goods.price_cents` : sql`goods.price_cents`;
   if (filter.category !== undefined) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
-  if (filter.minPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents >= ${filter.minPrice}`);
-  if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`goods.price_cents <= ${filter.maxPrice}`);
+  if (filter.minPrice !== undefined) conditions.push(sql<boolean>`${price} >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`${price} <= ${filter.maxPrice}`);
   if (filter.condition?.length) {
     conditions.push(sql<boolean>`goods.condition IN (${sql.join(filter.condition.map((value) => sql`${value}`))})`);
   }
@@ -88,19 +93,26 @@ export function filterParams(filter: GoodsFilter): FilterParams {
 }
 
 /** The conditions of a filter of this shape, with a slot for each value. */
-export function slottedConditions(filter: GoodsFilter, slot: (name: string) => unknown): RawBuilder<boolean> {
+export function slottedConditions(
+  filter: GoodsFilter,
+  slot: (name: string) => unknown,
+  pricesOffIndex = false,
+): RawBuilder<boolean> {
   const shape = present(filter);
   const value = <T>(name: string, isPresent: boolean) => (isPresent ? (slot(name) as T) : undefined);
   return allOf(
-    filterConditions({
-      category: value("category", shape.category),
-      minPrice: value("minPrice", shape.minPrice),
-      maxPrice: value("maxPrice", shape.maxPrice),
-      condition: Array.from({ length: shape.conditions }, (_, i) => slot(`condition${i}`) as string),
-      city: value("city", shape.city),
-      cityLength: value("cityLength", shape.city),
-      blockerId: value("blockerId", shape.blocks),
-    }),
+    filterConditions(
+      {
+        category: value("category", shape.category),
+        minPrice: value("minPrice", shape.minPrice),
+        maxPrice: value("maxPrice", shape.maxPrice),
+        condition: Array.from({ length: shape.conditions }, (_, i) => slot(`condition${i}`) as string),
+        city: value("city", shape.city),
+        cityLength: value("cityLength", shape.city),
+        blockerId: value("blockerId", shape.blocks),
+      },
+      pricesOffIndex,
+    ),
   );
 }
 

@@ -21,6 +21,7 @@ import {
 } from "./goods-repository.js";
 import type { ListCursor } from "./list-cursor.js";
 import { blockCategory, type PageBlocks, pageBlocksOf, pageStart, type StartSlots } from "./page-blocks.js";
+import { walksPastPrices } from "./price-band-plan.js";
 
 /** Pages of the public goods list: by page number (offset) or after a cursor (keyset). */
 
@@ -67,19 +68,19 @@ function withSellersAndTotal(
 const listedPageQuery = preparedQueries<
   PageParams,
   PageRow,
-  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined }
+  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined; walk: boolean }
 >(
-  (db, slot, { filter, sort, blocks }) => {
+  (db, slot, { filter, sort, blocks, walk }) => {
     // Deep pages start at the block their first row is in, read in the same statement as the page.
     const start = blocks && pageStart(blocks, sort, startSlots(filter, slot));
     const conditions = start
       ? sql`${slottedConditions({ ...filter, ...(start.replaces && { [start.replaces]: undefined }) }, slot)} AND ${start.bound}`
-      : slottedConditions(filter, slot);
+      : slottedConditions(filter, slot, walk);
     const page = sql<{ id: number }>`(${start ? start.with : sql``} SELECT goods.id FROM goods WHERE ${conditions}
       ORDER BY ${goodsOrder(sort)} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
     return withSellersAndTotal(db, page, filter, slot);
   },
-  ({ filter, sort, blocks }) => `${sort}:${filterShapeKey(filter)}:${blocks}`,
+  ({ filter, sort, blocks, walk }) => `${sort}:${filterShapeKey(filter)}:${blocks}:${walk}`,
 );
 
 type AfterParams = FilterParams & { limit: number; afterValue?: number; afterId: number };
@@ -88,13 +89,13 @@ type AfterParams = FilterParams & { limit: number; afterValue?: number; afterId:
  * The page after a cursor's place (idsAfter): the list index walked from that place on, as the
  * first page walks it from the top, whatever the depth.
  */
-const listedAfterQuery = preparedQueries<AfterParams, PageRow, { filter: GoodsFilter; sort: GoodsSort }>(
-  (db, slot, { filter, sort }) => {
+const listedAfterQuery = preparedQueries<AfterParams, PageRow, { filter: GoodsFilter; sort: GoodsSort; walk: boolean }>(
+  (db, slot, { filter, sort, walk }) => {
     const place = { value: slot("afterValue"), id: slot("afterId") };
-    const page = sql<{ id: number }>`(${idsAfter(sort, slottedConditions(filter, slot), place, slot("limit"))})`;
+    const page = sql<{ id: number }>`(${idsAfter(sort, slottedConditions(filter, slot, walk), place, slot("limit"))})`;
     return withSellersAndTotal(db, page, filter, slot);
   },
-  ({ filter, sort }) => `${sort}:${filterShapeKey(filter)}`,
+  ({ filter, sort, walk }) => `${sort}:${filterShapeKey(filter)}:${walk}`,
 );
 
 /** Which page: by its number's offset, or the one after a cursor's place. */
@@ -112,10 +113,12 @@ async function readListedRows(db: DbOrTx, filter: GoodsFilter, sort: GoodsSort, 
     // One row past the page tells whether another page follows.
     const { value, id } = window.after;
     const after = { ...params, limit: window.limit + 1, afterValue: value, afterId: id };
-    return listedAfterQuery.execute(db, { filter, sort }, after);
+    const walk = await walksPastPrices(db, filter, sort, after.limit);
+    return listedAfterQuery.execute(db, { filter, sort, walk }, after);
   }
   const blocks = pageBlocksOf(sort, filter, window.offset);
-  return listedPageQuery.execute(db, { filter, sort, blocks }, { ...params, ...window });
+  const walk = !blocks && (await walksPastPrices(db, filter, sort, window.offset + window.limit));
+  return listedPageQuery.execute(db, { filter, sort, blocks, walk }, { ...params, ...window });
 }
 
 export async function listedGoodsPage(
