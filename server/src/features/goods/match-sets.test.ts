@@ -10,7 +10,7 @@ import { insertUsersBeforeMigration } from "../../test-support/migration.js";
 import { createTestDatabase } from "../../test-support/test-app.js";
 import { searchTerms } from "./goods-search.js";
 import { searchGoods } from "./goods-service.js";
-import { mightMatch } from "./match-sets.js";
+import { type Match, MatchSets, mightMatch } from "./match-sets.js";
 
 /**
  * A held search's matches are dropped when a changed goods might have joined them (match-sets.ts):
@@ -50,12 +50,13 @@ const KEYWORDS = [
 
 let db: Db;
 let folder: string;
+let sellerId: number;
 beforeAll(async () => {
   folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-match-sets-"));
   const database = await createTestDatabase(folder, "sqlite");
   db = openDatabase(database.target);
   await migrateToLatest(db);
-  const [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+  [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
   const at = new Date().toISOString();
   for (const [title, description] of TEXTS) {
     await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
@@ -65,6 +66,68 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.destroy();
   await fs.rm(folder, { recursive: true, force: true });
+});
+
+describe("a search's matches held in memory", () => {
+  it("answers searches at the same moment alike, and one after a change with the change", async () => {
+    const search = async (keyword: string) =>
+      (await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword, pageSize: 50 }))).list.map((goods) => goods.title);
+    const together = await Promise.all(Array.from({ length: 8 }, () => search("手柄")));
+    expect(new Set(together.map((titles) => titles.join("|")))).toEqual(new Set(["PS5 主机 光驱版"]));
+
+    // A search begun before a goods is posted may read without it; one begun after must not.
+    for (let round = 0; round < 5; round++) {
+      const before = search("任天堂");
+      const at = new Date().toISOString();
+      const title = `Switch 卡带 ${round}`;
+      await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
+        VALUES (${sellerId}, ${title}, '任天堂 正版', 100, 'other', 'good', '', 'on_sale', 1, ${at}, ${at})`.execute(
+        db,
+      );
+      const after = search("任天堂");
+      expect(await after).toContain(title);
+      await before;
+    }
+  });
+});
+
+describe("reading a search's matches", () => {
+  const terms = searchTerms("台灯");
+  const matchOf = (id: number): Match => ({ id, priceCents: 100, favCount: 0, inTitle: true });
+
+  it("shares a read begun from the same changes, and begins another after a change", async () => {
+    const sets = new MatchSets(db);
+    await sets.matchesOf("warm", terms, async () => []);
+    let begun = () => {};
+    const reading = new Promise<void>((resolve) => {
+      begun = resolve;
+    });
+    let finish = (_: Match[]) => {};
+    const first = sets.matchesOf("台灯", terms, () => {
+      begun();
+      return new Promise<Match[]>((resolve) => {
+        finish = resolve;
+      });
+    });
+    await reading;
+    // Asked while the read is under way, nothing changed: the same read.
+    const alongside = sets.matchesOf("台灯", terms, async () => [matchOf(-1)]);
+
+    const at = new Date().toISOString();
+    await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
+      VALUES (${sellerId}, '护眼台灯', '', 100, 'other', 'good', '', 'on_sale', 1, ${at}, ${at})`.execute(db);
+    // Asked after a change: a read of its own, which sees the change.
+    const after = sets.matchesOf("台灯", terms, async () => [matchOf(2), matchOf(1)]);
+    expect((await after).matches.map((match) => match.id)).toEqual([2, 1]);
+    // The read begun before the change ends last.
+    finish([matchOf(1)]);
+    expect((await first).matches.map((match) => match.id)).toEqual([1]);
+    expect((await alongside).matches.map((match) => match.id)).toEqual([1]);
+    // The read begun before the change is not held: the next search reads again or takes the later one.
+    expect((await sets.matchesOf("台灯", terms, async () => [matchOf(3)])).matches.map((match) => match.id)).toEqual([
+      2, 1,
+    ]);
+  });
 });
 
 describe("whether a changed goods might have joined a search's matches", () => {

@@ -59,6 +59,8 @@ export function mightMatch(goods: { title: string; description: string }, terms:
 
 export class MatchSets {
   readonly #sets = new Map<string, HeldSet>();
+  /** Sets being read, with the cursor they were read from: searches at the same moment share one read. */
+  readonly #reading = new Map<string, { cursor: number | undefined; set: Promise<HeldSet> }>();
   /** The last change applied to every held set; undefined until first used. */
   #cursor: number | undefined;
   /** The catching up not yet started, which every search asking before it starts shares. */
@@ -77,15 +79,28 @@ export class MatchSets {
       this.#sets.set(key, held);
       return held;
     }
-    const cursor = this.#cursor;
-    const matches = await load();
-    const set: HeldSet = { terms, matches, ids: new Set(matches.map((match) => match.id)), orders: new Map() };
-    // Changes applied while it was read did not reach it: held only when none were.
-    if (cursor === this.#cursor) {
-      if (this.#sets.size >= SETS_MAX) this.#sets.delete(this.#sets.keys().next().value as string);
-      this.#sets.set(key, set);
-    }
+    // A read begun from this cursor began after every change this search must see.
+    const reading = this.#reading.get(key);
+    if (reading && reading.cursor === this.#cursor) return reading.set;
+    const set = this.#read(key, terms, load);
+    this.#reading.set(key, { cursor: this.#cursor, set });
     return set;
+  }
+
+  async #read(key: string, terms: SearchTerm[], load: () => Promise<Match[]>): Promise<HeldSet> {
+    const cursor = this.#cursor;
+    try {
+      const matches = await load();
+      const set: HeldSet = { terms, matches, ids: new Set(matches.map((match) => match.id)), orders: new Map() };
+      // Changes applied while it was read did not reach it: held only when none were.
+      if (cursor === this.#cursor) {
+        if (this.#sets.size >= SETS_MAX) this.#sets.delete(this.#sets.keys().next().value as string);
+        this.#sets.set(key, set);
+      }
+      return set;
+    } finally {
+      if (this.#reading.get(key)?.cursor === cursor) this.#reading.delete(key);
+    }
   }
 
   /** Catches up with the changes committed before this call: a catching up already started may have missed them. */
