@@ -75,7 +75,7 @@ const slowestRows = (timed: Timed[], count: number) =>
 
 function section(database: BenchDatabase, kind: TrafficKind, { first, again }: { first: Timed[]; again: Timed[] }) {
   return [
-    `### ${kind}, ${database}: p50/p90/p99/max asked again ${figures(again)}`,
+    `### ${kind}, ${database}, asked again: ${figures(again)}`,
     "",
     `First asked: ${figures(first)}; its slowest five first, then the slowest asked again.`,
     "",
