@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { type Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from "kysely";
+import type pg from "pg";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
 import { RememberingCamelCasePlugin } from "./camel-case.js";
 import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
@@ -33,6 +34,21 @@ export interface OpenOptions {
 
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
 
+export interface PostgresPool {
+  pool: pg.Pool;
+  /** The schema the tables are in. */
+  schema: string;
+  /** Runs `release` as the database closes, before the pool ends (which waits for every connection lent). */
+  beforeClose(release: () => void): void;
+}
+
+const postgresPools = new WeakMap<DbOrTx, PostgresPool>();
+
+/** A PostgreSQL database's pool, for what needs a connection of its own (LISTEN). */
+export function postgresPoolOf(db: DbOrTx): PostgresPool | undefined {
+  return postgresPools.get(db);
+}
+
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const log = options.log ?? consoleLog;
   if (target.postgresUrl) {
@@ -46,6 +62,11 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     // node-postgres limits the wait for a connection itself (connectTimeoutMs).
     const db = new GuardedKysely<DB>({ dialect: guardedDialect(new PostgresDialect({ pool })), plugins });
     rememberPostgresPool(db, pool);
+    postgresPools.set(db, {
+      pool,
+      schema: target.postgresSchema ?? "public",
+      beforeClose: (release) => db.beforeDestroy(release),
+    });
     return db;
   }
   const file = target.sqliteFile ?? ":memory:";

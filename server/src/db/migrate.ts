@@ -30,6 +30,7 @@ import * as moderationLogTarget from "./migrations/0028-moderation-log-target.js
 import * as listFilterColumns from "./migrations/0029-list-filter-columns.js";
 import * as wordChangesCategory from "./migrations/0030-word-changes-category.js";
 import * as wordChangesSortFields from "./migrations/0031-word-changes-sort-fields.js";
+import * as goodsChangeNotices from "./migrations/0032-goods-change-notices.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -63,6 +64,7 @@ const migrations = {
   "0029-list-filter-columns": listFilterColumns,
   "0030-word-changes-category": wordChangesCategory,
   "0031-word-changes-sort-fields": wordChangesSortFields,
+  "0032-goods-change-notices": goodsChangeNotices,
 } satisfies Record<string, Migration>;
 
 /**

@@ -46,6 +46,18 @@ export function insideTransaction(): boolean {
 
 /** Kysely whose transactions mark the code they run, for the guarded driver below. */
 export class GuardedKysely<DB> extends Kysely<DB> {
+  readonly #beforeDestroy: (() => void)[] = [];
+
+  /** Runs `release` when the database is closed: for a connection held apart from the pool, given back first. */
+  beforeDestroy(release: () => void): void {
+    this.#beforeDestroy.push(release);
+  }
+
+  override async destroy(): Promise<void> {
+    for (const release of this.#beforeDestroy.splice(0)) release();
+    await super.destroy();
+  }
+
   override transaction(): TransactionBuilder<DB> {
     return markingTransactions(super.transaction());
   }

@@ -1,20 +1,20 @@
 import type { SearchSort } from "@xianzhi/contract";
-import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { wordTokens } from "../../lib/words.js";
+import { CHANGES_READ_MAX, type GoodsChanges, goodsChangesOf } from "./goods-changes.js";
 import { compareGoods, type SortFields } from "./goods-filter.js";
 import type { SearchResult, SearchTerm, Window } from "./search-parts.js";
 
 /**
- * SQLite: a search's matches held in memory for the searches after it of the same words and
+ * A search's matches held in memory for the searches after it of the same words and
  * filter. People page through a search, sort it by price, come back to it, and search what others
  * search; each such search read the newest thousand matches off the index again (the total and,
  * for a sort by price, every match's price): 3-6 ms of the server's reading each. Held, a page is
  * taken from memory and only its twenty goods are read.
  *
- * Exact, as the word sets are (word-sets.ts): before every use the log of changed goods
- * (migrations 0027, 0030, 0031) is read, and a held set that a changed goods is in, or might now
- * be in, is dropped, so a goods posted, edited, sold or favourited a moment ago shows as it is.
+ * Exact: before every use the goods changed since are read (goods-changes.ts: SQLite's log,
+ * PostgreSQL's notifications), and a held set that a changed goods is in, or might now be in, is
+ * dropped, so a goods posted, edited, sold or favourited a moment ago shows as it is.
  */
 
 /** One match: enough to order it by any sort. */
@@ -25,8 +25,6 @@ export interface Match extends SortFields {
 
 /** Sets held at most; past it the one used longest ago goes. A set is up to 1,001 matches (about 60 kB). */
 const SETS_MAX = 512;
-/** Changes applied at most in one catching up; past it every set is dropped. */
-const CATCH_UP_MAX = 2000;
 
 export interface HeldSet {
   terms: SearchTerm[];
@@ -61,13 +59,16 @@ export class MatchSets {
   readonly #sets = new Map<string, HeldSet>();
   /** Sets being read, with the cursor they were read from: searches at the same moment share one read. */
   readonly #reading = new Map<string, { cursor: number | undefined; set: Promise<HeldSet> }>();
-  /** The last change applied to every held set; undefined until first used. */
-  #cursor: number | undefined;
+  readonly #changes: GoodsChanges;
+  /** Counts the catchings up that found changes: a read is held only if none came while it ran. */
+  #cursor = 0;
   /** The catching up not yet started, which every search asking before it starts shares. */
   #pending: Promise<void> | undefined;
   #running: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: DbOrTx) {
+    this.#changes = goodsChangesOf(db);
+  }
 
   /** The search's matches newest first, held or read with `load` (and then held), as current as the index. */
   async matchesOf(key: string, terms: SearchTerm[], load: () => Promise<Match[]>): Promise<HeldSet> {
@@ -116,32 +117,26 @@ export class MatchSets {
   }
 
   async #catchUpNow(): Promise<void> {
-    if (this.#cursor === undefined) {
-      const { rows } = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'word_changes'`.execute(
-        this.db,
-      );
-      this.#cursor = rows[0]?.seq ?? 0;
-      return;
-    }
-    const { rows } = await sql<{ seq: number; goodsId: number }>`SELECT seq, goods_id FROM word_changes
-      WHERE seq > ${this.#cursor} ORDER BY seq LIMIT ${CATCH_UP_MAX + 1}`.execute(this.db);
-    const first = rows[0];
-    const last = rows.at(-1);
-    if (!first || !last) return;
-    // Past the log's end (its oldest rows are dropped) or too many to look at: drop them all.
-    if (first.seq !== this.#cursor + 1 || rows.length > CATCH_UP_MAX) {
-      this.#sets.clear();
-    } else if (this.#sets.size > 0) {
-      await this.#apply([...new Set(rows.map((row) => row.goodsId))]);
-    }
-    this.#cursor = last.seq;
+    const changed = await this.#changes.changedSince();
+    if (changed === "all") this.#sets.clear();
+    else if (changed.length === 0) return;
+    else if (this.#sets.size > 0) await this.#apply(changed);
+    this.#cursor += 1;
   }
 
   /** Drops every held set a changed goods is in, or might have joined. */
   async #apply(ids: number[]): Promise<void> {
-    const { rows } = await sql<ChangedGoods>`SELECT id, title, description, listed FROM goods
-      WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`.execute(this.db);
-    const listed = rows.filter((goods) => goods.listed === 1);
+    const listed: ChangedGoods[] = [];
+    for (let start = 0; start < ids.length; start += CHANGES_READ_MAX / 2) {
+      const some = ids.slice(start, start + CHANGES_READ_MAX / 2);
+      const rows = await this.db
+        .selectFrom("goods")
+        .select(["id", "title", "description", "listed"])
+        .where("id", "in", some)
+        .where("listed", "=", 1)
+        .execute();
+      listed.push(...rows);
+    }
     for (const [key, set] of this.#sets) {
       const touched = ids.some((id) => set.ids.has(id)) || listed.some((goods) => mightMatch(goods, set.terms));
       if (touched) this.#sets.delete(key);
@@ -186,4 +181,21 @@ export function pageOfHeld(set: HeldSet, cap: number, sort: SearchSort, window: 
   if (sort === "latest") return end <= known.length ? result(known) : undefined;
   const title = matches.filter((match) => match.inTitle);
   return title.length >= end ? result(title) : undefined;
+}
+
+/** Each database's held searches, made when first used. */
+const setsOf = new WeakMap<DbOrTx, MatchSets>();
+
+/**
+ * The held searches of a database, or undefined where a search must read afresh: in a
+ * transaction (it reads its own writes), or for a viewer who blocked sellers (a filter of theirs).
+ */
+export function heldSearches(db: DbOrTx, blockerId: number | undefined): MatchSets | undefined {
+  if (db.isTransaction || blockerId !== undefined) return undefined;
+  let sets = setsOf.get(db);
+  if (!sets) {
+    sets = new MatchSets(db);
+    setsOf.set(db, sets);
+  }
+  return sets;
 }

@@ -3,6 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkOnly, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
+import { type Match as HeldMatch, heldSearches, pageOfHeld } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -60,6 +61,16 @@ const WALK_ROWS = 30_000;
 const SAMPLE_HITS = 4;
 
 type Plan = "bitmap" | "walk";
+
+/** The statement that has the rest of the transaction read by this plan. */
+function planSettings(plan: Plan) {
+  const walk = plan === "walk" ? "on" : "off";
+  const bitmap = plan === "bitmap" ? "on" : "off";
+  // No parallel workers either: starting them costs more than these short reads take.
+  return sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+    set_config('max_parallel_workers_per_gather', '0', true),
+    set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`;
+}
 
 /**
  * PostgreSQL: terms of three characters and more by LIKE (ILIKE if they have letter case), served
@@ -121,18 +132,20 @@ export async function postgresSearch(
         : sql`${matchAll} AND NOT (${titleAll})`;
   const cap = GoodsLimits.searchTotalCap;
 
+  const sets = heldSearches(db, filter.blockerId);
+  if (sets) {
+    const newest = () => newestMatches(db, matchAll, titleAll, cap + 1);
+    const page = pageOfHeld(await sets.matchesOf(JSON.stringify([terms, filter]), terms, newest), cap, sort, window);
+    if (page) return page;
+  }
+
   return db.transaction().execute(async (tx) => {
     let current: Plan | undefined;
     /** One statement sets the plan for those that follow, until the next. */
     const use = async (plan: Plan) => {
       if (plan === current) return;
       current = plan;
-      const walk = plan === "walk" ? "on" : "off";
-      const bitmap = plan === "bitmap" ? "on" : "off";
-      // No parallel workers either: starting them costs more than these short reads take.
-      await sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
-        set_config('max_parallel_workers_per_gather', '0', true),
-        set_config('enable_indexscan', ${walk}, true), set_config('enable_bitmapscan', ${bitmap}, true)`.execute(tx);
+      await planSettings(plan).execute(tx);
     };
 
     await use("walk");
@@ -196,5 +209,44 @@ export async function postgresSearch(
     };
     const ids = await pageIds(source, sort, window);
     return { ids, total: Math.min(counted, cap), totalCapped: counted > cap };
+  });
+}
+
+/**
+ * The newest `limit` matches with their sort fields, for a search held in memory (match-sets.ts):
+ * walking the goods newest first where the newest goods hold enough of them (as the sample of
+ * postgresSearch tells), otherwise through the GIN indexes, all matches then ordered.
+ */
+async function newestMatches(
+  db: DbOrTx,
+  matchAll: RawBuilder<boolean>,
+  titleAll: RawBuilder<boolean>,
+  limit: number,
+): Promise<HeldMatch[]> {
+  return db.transaction().execute(async (tx) => {
+    const settings = (
+      walk: boolean,
+    ) => sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true),
+      set_config('max_parallel_workers_per_gather', '0', true),
+      set_config('enable_indexscan', ${walk ? "on" : "off"}, true), set_config('enable_bitmapscan', ${walk ? "off" : "on"}, true)`;
+    await settings(true).execute(tx);
+    const { rows: sampled } = await sql<{ seen: string; hits: string }>`SELECT COUNT(*) AS seen,
+        COUNT(*) FILTER (WHERE hit) AS hits
+      FROM (SELECT ${matchAll} AS hit FROM goods WHERE goods.listed = 1 ORDER BY goods.id DESC LIMIT ${PROBE_ROWS}) AS goods`.execute(
+      tx,
+    );
+    const seen = Number(sampled[0]?.seen);
+    const hits = Number(sampled[0]?.hits);
+    const walk = seen === PROBE_ROWS && hits >= SAMPLE_HITS && (limit * seen) / hits <= WALK_ROWS;
+    if (!walk) await planSettings("bitmap").execute(tx);
+    const { rows } = await sql<SortFields & { inTitle: boolean }>`SELECT goods.id, goods.price_cents, goods.fav_count,
+        (${titleAll}) AS in_title
+      FROM goods WHERE ${matchAll} ORDER BY goods.id DESC LIMIT ${limit}`.execute(tx);
+    return rows.map((row) => ({
+      id: row.id,
+      priceCents: row.priceCents,
+      favCount: row.favCount,
+      inTitle: row.inTitle,
+    }));
   });
 }

@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
-import { type Match, MatchSets, pageOfHeld } from "./match-sets.js";
+import { heldSearches, type Match, pageOfHeld } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -154,9 +154,6 @@ async function pageAmong(db: DbOrTx, matches: number[], sort: GoodsSort, window:
   return ordered.slice(window.offset, window.offset + window.limit).map((row) => row.id);
 }
 
-/** Each database's searches held in memory (match-sets.ts), made when first used. */
-const matchSetsOf = new WeakMap<DbOrTx, MatchSets>();
-
 /**
  * A search on SQLite. Its matches are those held in memory (match-sets.ts) or, when not held, the
  * newest up to one past the cap, read off the index (or off the words held in memory, see
@@ -179,12 +176,8 @@ export async function sqliteSearch(
   // Held words are single names: a brand's term (耐克 with Nike) is left to the index, which ORs them.
   const words = terms.every((names) => names.length === 1) ? terms.map((names) => names[0] as string) : [];
   const newestMatches = async () => (await heldNewest(db, words, filter, cap + 1)) ?? (await source.newest(cap + 1));
-  if (db.isTransaction || filter.blockerId !== undefined) return searchOnce(db, source, sort, window, newestMatches);
-  let sets = matchSetsOf.get(db);
-  if (!sets) {
-    sets = new MatchSets(db);
-    matchSetsOf.set(db, sets);
-  }
+  const sets = heldSearches(db, filter.blockerId);
+  if (!sets) return searchOnce(db, source, sort, window, newestMatches);
   const held = await sets.matchesOf(JSON.stringify([terms, filter]), terms, async () =>
     matchesOf(db, terms, await newestMatches()),
   );
