@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { type Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from "kysely";
-import type pg from "pg";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
 import { RememberingCamelCasePlugin } from "./camel-case.js";
 import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
@@ -34,19 +33,19 @@ export interface OpenOptions {
 
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
 
-export interface PostgresPool {
-  pool: pg.Pool;
+export interface PostgresPlace {
+  connectionString: string;
   /** The schema the tables are in. */
   schema: string;
-  /** Runs `release` as the database closes, before the pool ends (which waits for every connection lent). */
+  /** Runs `release` as the database closes. */
   beforeClose(release: () => void): void;
 }
 
-const postgresPools = new WeakMap<DbOrTx, PostgresPool>();
+const postgresPlaces = new WeakMap<DbOrTx, PostgresPlace>();
 
-/** A PostgreSQL database's pool, for what needs a connection of its own (LISTEN). */
-export function postgresPoolOf(db: DbOrTx): PostgresPool | undefined {
-  return postgresPools.get(db);
+/** Where a PostgreSQL database is, for what needs a connection of its own, apart from the pool (LISTEN). */
+export function postgresPlaceOf(db: DbOrTx): PostgresPlace | undefined {
+  return postgresPlaces.get(db);
 }
 
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
@@ -62,8 +61,8 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     // node-postgres limits the wait for a connection itself (connectTimeoutMs).
     const db = new GuardedKysely<DB>({ dialect: guardedDialect(new PostgresDialect({ pool })), plugins });
     rememberPostgresPool(db, pool);
-    postgresPools.set(db, {
-      pool,
+    postgresPlaces.set(db, {
+      connectionString: target.postgresUrl,
       schema: target.postgresSchema ?? "public",
       beforeClose: (release) => db.beforeDestroy(release),
     });

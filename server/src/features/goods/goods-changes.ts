@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type pg from "pg";
-import { type DbOrTx, dialectOf, type PostgresPool, postgresPoolOf } from "../../db/database.js";
+import pg from "pg";
+import { type DbOrTx, dialectOf, type PostgresPlace, postgresPlaceOf } from "../../db/database.js";
 
 /**
  * Which listed goods changed (posted, edited, repriced, favourited, sold, deleted), as what the
@@ -56,13 +56,13 @@ class SqliteGoodsChanges implements GoodsChanges {
  * so every change committed before the question is then in hand.
  */
 class PostgresGoodsChanges implements GoodsChanges {
-  #client: pg.PoolClient | undefined;
+  #client: pg.Client | undefined;
   #changed = new Set<number>();
   #lost = true;
   #closed = false;
-  readonly #released = new WeakSet<pg.PoolClient>();
+  readonly #ended = new WeakSet<pg.Client>();
 
-  constructor(private readonly postgres: PostgresPool) {
+  constructor(private readonly postgres: PostgresPlace) {
     postgres.beforeClose(() => {
       this.#closed = true;
       this.#drop(this.#client);
@@ -74,9 +74,9 @@ class PostgresGoodsChanges implements GoodsChanges {
     const client = this.#client ?? (await this.#listen());
     try {
       await client.query("SELECT 1");
-    } catch (error) {
+    } catch {
       // The connection went down: what it missed is unknown, so everything held is forgotten.
-      this.#drop(client, error as Error);
+      this.#drop(client);
       return "all";
     }
     const lost = this.#lost || this.#changed.size > CHANGES_READ_MAX;
@@ -86,10 +86,11 @@ class PostgresGoodsChanges implements GoodsChanges {
     return lost ? "all" : changed;
   }
 
-  async #listen(): Promise<pg.PoolClient> {
-    const client = await this.postgres.pool.connect();
+  async #listen(): Promise<pg.Client> {
+    // Apart from the pool: it is never given back, and a pool of one would have nothing left.
+    const client = new pg.Client({ connectionString: this.postgres.connectionString, keepAlive: true });
     // A connection lost takes what it was told with it: everything held is forgotten.
-    client.on("error", (error) => this.#drop(client, error));
+    client.on("error", () => this.#drop(client));
     client.on("end", () => this.#drop(client));
     client.on("notification", ({ channel, payload }) => {
       if (channel !== "goods_changes" || !payload) return;
@@ -99,30 +100,33 @@ class PostgresGoodsChanges implements GoodsChanges {
       else for (const id of ids.split(",")) this.#changed.add(Number(id));
     });
     try {
+      await client.connect();
       // Named, so that an operator (and a test) can tell it in pg_stat_activity.
       await client.query(`SET application_name = 'xianzhi goods changes ${this.postgres.schema}'`);
       await client.query("LISTEN goods_changes");
     } catch (error) {
-      this.#drop(client, error as Error);
+      this.#drop(client);
       throw error;
     }
     this.#client = client;
     this.#lost = true;
+    // The database closed while this connected: it closes too.
+    if (this.#closed) this.#drop(client);
     return client;
   }
 
-  /** Gives the connection back to the pool, once, to be closed: it LISTENs, and may have failed. */
-  #drop(client: pg.PoolClient | undefined, error?: Error): void {
+  /** Closes the connection, once. */
+  #drop(client: pg.Client | undefined): void {
     this.#lost = true;
     if (client === this.#client) this.#client = undefined;
-    if (!client || this.#released.has(client)) return;
-    this.#released.add(client);
-    client.release(error ?? true);
+    if (!client || this.#ended.has(client)) return;
+    this.#ended.add(client);
+    client.end().catch(() => {});
   }
 }
 
 /** The changes of this database's goods, read the way its kind of database allows. */
 export function goodsChangesOf(db: DbOrTx): GoodsChanges {
-  const postgres = dialectOf(db) === "postgres" ? postgresPoolOf(db) : undefined;
+  const postgres = dialectOf(db) === "postgres" ? postgresPlaceOf(db) : undefined;
   return postgres ? new PostgresGoodsChanges(postgres) : new SqliteGoodsChanges(db);
 }
