@@ -104,6 +104,26 @@ export class MatchSets {
     }
   }
 
+  /**
+   * A page of the search from what is held (read first when not held), or undefined when the held
+   * matches do not reach it. Relevance past the cap that the held matches' titles do not reach is
+   * taken with the newest title matches, held the same way under a key of their own.
+   */
+  async pageOf(
+    key: string,
+    terms: SearchTerm[],
+    cap: number,
+    sort: SearchSort,
+    window: Window,
+    load: { matches: () => Promise<Match[]>; titleMatches: () => Promise<Match[]> },
+  ): Promise<SearchResult | undefined> {
+    const held = await this.matchesOf(key, terms, load.matches);
+    const page = pageOfHeld(held, cap, sort, window);
+    if (page || sort !== "relevance" || held.matches.length <= cap) return page;
+    const titles = await this.matchesOf(`${key}\u0000title`, terms, load.titleMatches);
+    return relevancePastCap(held, titles, cap, window);
+  }
+
   /** Catches up with the changes committed before this call: a catching up already started may have missed them. */
   #catchUp(): Promise<void> {
     if (this.#pending) return this.#pending;
@@ -167,7 +187,7 @@ function ordered(set: HeldSet, known: Match[], sort: SearchSort): Match[] {
  * title matches reach its end (the newest title matches are all among the newest matches).
  * Undefined otherwise, for the index to answer.
  */
-export function pageOfHeld(set: HeldSet, cap: number, sort: SearchSort, window: Window): SearchResult | undefined {
+function pageOfHeld(set: HeldSet, cap: number, sort: SearchSort, window: Window): SearchResult | undefined {
   const { matches } = set;
   const totalCapped = matches.length > cap;
   const known = totalCapped ? matches.slice(0, cap) : matches;
@@ -198,4 +218,21 @@ export function heldSearches(db: DbOrTx, blockerId: number | undefined): MatchSe
     setsOf.set(db, sets);
   }
   return sets;
+}
+
+/**
+ * A relevance page past the cap from the newest matches and the newest title matches: title
+ * matches first (the newest `cap` and one more are held, or all of them), then the others newest
+ * first, those being every match newer than the oldest held one that is not a title match.
+ */
+export function relevancePastCap(all: HeldSet, titles: HeldSet, cap: number, window: Window): SearchResult | undefined {
+  const end = window.offset + window.limit;
+  const result = (ids: number[]) => ({ ids, total: cap, totalCapped: true });
+  if (titles.matches.length >= end) return result(titles.matches.slice(window.offset, end).map((match) => match.id));
+  // Fewer than the page's end: these are every title match.
+  const rest = all.matches.filter((match) => !titles.ids.has(match.id));
+  const titleCount = titles.matches.length;
+  if (end - titleCount > rest.length) return undefined;
+  const ordered = [...titles.matches, ...rest.slice(0, end - titleCount)];
+  return result(ordered.slice(window.offset, end).map((match) => match.id));
 }

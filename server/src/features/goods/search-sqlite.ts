@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
-import { heldSearches, type Match, pageOfHeld } from "./match-sets.js";
+import { heldSearches, type Match } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -178,10 +178,15 @@ export async function sqliteSearch(
   const newestMatches = async () => (await heldNewest(db, words, filter, cap + 1)) ?? (await source.newest(cap + 1));
   const sets = heldSearches(db, filter.blockerId);
   if (!sets) return searchOnce(db, source, sort, window, newestMatches);
-  const held = await sets.matchesOf(JSON.stringify([terms, filter]), terms, async () =>
-    matchesOf(db, terms, await newestMatches()),
-  );
-  const page = pageOfHeld(held, cap, sort, window);
+  const newestTitleMatches = async () =>
+    (await heldNewest(db, words, filter, cap + 1, true)) ??
+    (await source.ids("title", "latest", { limit: cap + 1, offset: 0 }));
+  const page = await sets.pageOf(JSON.stringify([terms, filter]), terms, cap, sort, window, {
+    matches: async () => matchesOf(db, terms, await newestMatches()),
+    // Only the order of title matches is read: no row is read for their prices.
+    titleMatches: async () =>
+      (await newestTitleMatches()).map((id) => ({ id, priceCents: 0, favCount: 0, inTitle: true })),
+  });
   if (page) return page;
   // Past the cap, a page the held matches do not reach.
   const fromWords = sort === "relevance" ? await heldRelevance(db, words, filter, window) : undefined;
