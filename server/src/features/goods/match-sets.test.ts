@@ -10,7 +10,7 @@ import { insertUsersBeforeMigration } from "../../test-support/migration.js";
 import { createTestDatabase } from "../../test-support/test-app.js";
 import { searchTerms } from "./goods-search.js";
 import { searchGoods } from "./goods-service.js";
-import { type Match, MatchSets, mightMatch } from "./match-sets.js";
+import { type HeldSet, type Match, MatchSets, mightMatch, relevancePastCap, TITLE_MATCHES_HELD } from "./match-sets.js";
 
 /**
  * A held search's matches are dropped when a changed goods might have joined them (match-sets.ts):
@@ -143,5 +143,43 @@ describe("whether a changed goods might have joined a search's matches", () => {
     const terms = searchTerms("switch 任天堂");
     expect(mightMatch({ title: "Switch Lite", description: "全新" }, terms)).toBe(false);
     expect(mightMatch({ title: "任天堂", description: "Switch" }, terms)).toBe(true);
+  });
+});
+
+describe("a relevance page past the cap from held matches", () => {
+  const held = (ids: number[], inTitle: boolean): HeldSet => ({
+    terms: [],
+    matches: ids.map((id) => ({ id, priceCents: 0, favCount: 0, inTitle })),
+    ids: new Set(ids),
+    orders: new Map(),
+  });
+  const cap = 1000;
+  /** 1,001 matches, ids 5000 down, none holding the words in their titles. */
+  const all = held(
+    Array.from({ length: cap + 1 }, (_, i) => 5000 - i),
+    false,
+  );
+  const page = (titles: HeldSet, page: number, limit = 4) =>
+    relevancePastCap(all, titles, cap, { offset: (page - 1) * limit, limit })?.ids;
+
+  it("puts every title match first when they are few, then the others newest first", () => {
+    const few = held([30, 20, 10], true);
+    expect(page(few, 1)).toEqual([30, 20, 10, 5000]);
+    expect(page(few, 2)).toEqual([4999, 4998, 4997, 4996]);
+  });
+
+  it("takes pages within the held title matches from them, and leaves those past them to the index", () => {
+    const many = held(
+      Array.from({ length: TITLE_MATCHES_HELD + 1 }, (_, i) => 900 - i),
+      true,
+    );
+    expect(page(many, 1)).toEqual([900, 899, 898, 897]);
+    expect(page(many, TITLE_MATCHES_HELD / 4)).toEqual([704, 703, 702, 701]);
+    expect(page(many, TITLE_MATCHES_HELD / 4 + 1)).toBeUndefined();
+  });
+
+  it("leaves to the index a page whose others go past the held matches", () => {
+    expect(page(held([1], true), 1, 1001)).toEqual([1, ...all.matches.slice(0, 1000).map((match) => match.id)]);
+    expect(page(held([1], true), 2, 1001)).toBeUndefined();
   });
 });

@@ -23,6 +23,12 @@ export interface Match extends SortFields {
   inTitle: boolean;
 }
 
+/**
+ * Title matches held for relevance past the cap: ten pages of twenty. Reading more would cost a
+ * rare title word in a category every title match of it, for pages nobody turns to.
+ */
+export const TITLE_MATCHES_HELD = 200;
+
 /** Sets held at most; past it the one used longest ago goes. A set is up to 1,001 matches (about 60 kB). */
 const SETS_MAX = 512;
 
@@ -222,13 +228,16 @@ export function heldSearches(db: DbOrTx, blockerId: number | undefined): MatchSe
 
 /**
  * A relevance page past the cap from the newest matches and the newest title matches: title
- * matches first (the newest `cap` and one more are held, or all of them), then the others newest
- * first, those being every match newer than the oldest held one that is not a title match.
+ * matches first (the newest TITLE_MATCHES_HELD and one more are held, or all of them), then the
+ * others newest first, those being every match newer than the oldest held one that is not a title
+ * match.
  */
 export function relevancePastCap(all: HeldSet, titles: HeldSet, cap: number, window: Window): SearchResult | undefined {
   const end = window.offset + window.limit;
   const result = (ids: number[]) => ({ ids, total: cap, totalCapped: true });
   if (titles.matches.length >= end) return result(titles.matches.slice(window.offset, end).map((match) => match.id));
+  // Past the title matches held, which are not all of them.
+  if (titles.matches.length > TITLE_MATCHES_HELD) return undefined;
   // Fewer than the page's end: these are every title match.
   const rest = all.matches.filter((match) => !titles.ids.has(match.id));
   const titleCount = titles.matches.length;

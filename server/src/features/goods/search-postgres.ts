@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkOnly, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
-import { type Match as HeldMatch, heldSearches } from "./match-sets.js";
+import { type Match as HeldMatch, heldSearches, TITLE_MATCHES_HELD } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -136,7 +136,8 @@ export async function postgresSearch(
   if (sets) {
     const page = await sets.pageOf(JSON.stringify([terms, filter]), terms, cap, sort, window, {
       matches: () => newestMatches(db, matchAll, titleAll, cap + 1),
-      titleMatches: () => newestMatches(db, sql<boolean>`${matchAll} AND ${titleAll}`, titleAll, cap + 1),
+      titleMatches: () =>
+        newestMatches(db, sql<boolean>`${matchAll} AND ${titleAll}`, titleAll, TITLE_MATCHES_HELD + 1),
     });
     if (page) return page;
   }

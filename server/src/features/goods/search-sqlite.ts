@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { endsInWord, isCjkPair, wordTokens } from "../../lib/words.js";
 import { allOf, compareGoods, type GoodsFilter, goodsOrder, listedMatching, type SortFields } from "./goods-filter.js";
-import { heldSearches, type Match } from "./match-sets.js";
+import { heldSearches, type Match, TITLE_MATCHES_HELD } from "./match-sets.js";
 import {
   hasWords,
   likePattern,
@@ -179,8 +179,8 @@ export async function sqliteSearch(
   const sets = heldSearches(db, filter.blockerId);
   if (!sets) return searchOnce(db, source, sort, window, newestMatches);
   const newestTitleMatches = async () =>
-    (await heldNewest(db, words, filter, cap + 1, true)) ??
-    (await source.ids("title", "latest", { limit: cap + 1, offset: 0 }));
+    (await heldNewest(db, words, filter, TITLE_MATCHES_HELD + 1, true)) ??
+    (await source.ids("title", "latest", { limit: TITLE_MATCHES_HELD + 1, offset: 0 }));
   const page = await sets.pageOf(JSON.stringify([terms, filter]), terms, cap, sort, window, {
     matches: async () => matchesOf(db, terms, await newestMatches()),
     // Only the order of title matches is read: no row is read for their prices.
