@@ -23,6 +23,26 @@ export async function databaseMigratedTo(name: MigrationName): Promise<{ db: Db;
 }
 
 /**
+ * A SQLite database of its own at the latest migration, with one user, ann, to sell: for tests of
+ * SQLite's own search machinery, whatever database the suite runs on.
+ */
+export async function sqliteDatabaseWithSeller(): Promise<{ db: Db; sellerId: number; close(): Promise<void> }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-sqlite-"));
+  const database = await createTestDatabase(folder, "sqlite");
+  const db = openDatabase(database.target);
+  await migrateToLatest(db);
+  const [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+  return {
+    db,
+    sellerId,
+    async close() {
+      await db.destroy();
+      await fs.rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
  * Users written as a migration finds them (plain SQL: the repositories know the latest columns
  * only), in the order named; answers their ids in that order.
  */

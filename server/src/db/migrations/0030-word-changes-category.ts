@@ -5,7 +5,7 @@ import { dialectOf } from "../database.js";
  * SQLite: the log of changed goods (migration 0027) also takes a change of category, as the
  * server now holds each category's listed goods in memory beside the words (word-sets.ts).
  */
-const updateTrigger = (
+export const wordChangesUpdateTrigger = (
   columns: string,
 ) => sql`CREATE TRIGGER word_changes_update AFTER UPDATE OF ${sql.raw(columns)} ON goods
     WHEN old.listed = 1 OR new.listed = 1 BEGIN
@@ -15,11 +15,11 @@ const updateTrigger = (
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== "sqlite") return;
   await sql`DROP TRIGGER word_changes_update`.execute(db);
-  await updateTrigger("title, description, listed, category").execute(db);
+  await wordChangesUpdateTrigger("title, description, listed, category").execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== "sqlite") return;
   await sql`DROP TRIGGER word_changes_update`.execute(db);
-  await updateTrigger("title, description, listed").execute(db);
+  await wordChangesUpdateTrigger("title, description, listed").execute(db);
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.js";
+import { wordChangesUpdateTrigger } from "./0030-word-changes-category.js";
 
 /**
  * SQLite: the log of changed goods (migrations 0027, 0030) also takes a change of price,
@@ -7,21 +8,16 @@ import { dialectOf } from "../database.js";
  * and favourite counts (features/goods/match-sets.ts), and a filter by price, condition or city
  * decides which goods are among them.
  */
-const updateTrigger = (
-  columns: string,
-) => sql`CREATE TRIGGER word_changes_update AFTER UPDATE OF ${sql.raw(columns)} ON goods
-    WHEN old.listed = 1 OR new.listed = 1 BEGIN
-    INSERT INTO word_changes (goods_id) VALUES (new.id);
-  END`;
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== "sqlite") return;
   await sql`DROP TRIGGER word_changes_update`.execute(db);
-  await updateTrigger("title, description, listed, category, price_cents, fav_count, condition, location").execute(db);
+  await wordChangesUpdateTrigger(
+    "title, description, listed, category, price_cents, fav_count, condition, location",
+  ).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (dialectOf(db) !== "sqlite") return;
   await sql`DROP TRIGGER word_changes_update`.execute(db);
-  await updateTrigger("title, description, listed, category").execute(db);
+  await wordChangesUpdateTrigger("title, description, listed, category").execute(db);
 }

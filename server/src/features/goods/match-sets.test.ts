@@ -1,13 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { GoodsSearchQuerySchema } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../db/database.js";
-import { migrateToLatest } from "../../db/migrate.js";
-import { insertUsersBeforeMigration } from "../../test-support/migration.js";
-import { createTestDatabase } from "../../test-support/test-app.js";
+import type { Db } from "../../db/database.js";
+import { sqliteDatabaseWithSeller } from "../../test-support/migration.js";
 import { searchTerms } from "./goods-search.js";
 import { searchGoods } from "./goods-service.js";
 import { type HeldSet, type Match, MatchSets, mightMatch, relevancePastCap, TITLE_MATCHES_HELD } from "./match-sets.js";
@@ -49,24 +44,17 @@ const KEYWORDS = [
 ];
 
 let db: Db;
-let folder: string;
+let close: () => Promise<void>;
 let sellerId: number;
 beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-match-sets-"));
-  const database = await createTestDatabase(folder, "sqlite");
-  db = openDatabase(database.target);
-  await migrateToLatest(db);
-  [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+  ({ db, sellerId, close } = await sqliteDatabaseWithSeller());
   const at = new Date().toISOString();
   for (const [title, description] of TEXTS) {
     await sql`INSERT INTO goods (seller_id, title, description, price_cents, category, condition, location, status, listed, created_at, updated_at)
       VALUES (${sellerId}, ${title}, ${description}, 100, 'other', 'good', '', 'on_sale', 1, ${at}, ${at})`.execute(db);
   }
 });
-afterAll(async () => {
-  await db.destroy();
-  await fs.rm(folder, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 describe("a search's matches held in memory", () => {
   it("answers searches at the same moment alike, and one after a change with the change", async () => {

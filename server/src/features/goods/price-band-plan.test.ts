@@ -1,13 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { GoodsListQuerySchema, type GoodsSort } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../db/database.js";
-import { migrateToLatest } from "../../db/migrate.js";
-import { insertUsersBeforeMigration } from "../../test-support/migration.js";
-import { createTestDatabase } from "../../test-support/test-app.js";
+import type { Db } from "../../db/database.js";
+import { sqliteDatabaseWithSeller } from "../../test-support/migration.js";
 import { listGoods } from "./goods-service.js";
 import { walkIsCheaper, walksPastPrices } from "./price-band-plan.js";
 
@@ -21,13 +16,10 @@ const GOODS = 1500;
 const CONDITIONS = ["new", "like_new", "good", "fair", "poor"];
 
 let db: Db;
-let folder: string;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-price-bands-"));
-  const database = await createTestDatabase(folder, "sqlite");
-  db = openDatabase(database.target);
-  await migrateToLatest(db);
-  const [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+  const { sellerId, ...database } = await sqliteDatabaseWithSeller();
+  ({ db, close } = database);
   const at = new Date().toISOString();
   await db.transaction().execute(async (tx) => {
     for (let i = 0; i < GOODS; i++) {
@@ -41,10 +33,7 @@ beforeAll(async () => {
   await sql`UPDATE goods_stats SET listed_count =
     (SELECT COUNT(*) FROM goods WHERE listed = 1 AND goods.category = goods_stats.category)`.execute(db);
 });
-afterAll(async () => {
-  await db.destroy();
-  await fs.rm(folder, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 interface Row {
   id: number;

@@ -1,14 +1,9 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { GoodsSearchQuerySchema } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../../db/database.js";
-import { migrateToLatest } from "../../db/migrate.js";
+import type { Db } from "../../db/database.js";
 import { WORD_CHANGES_KEPT } from "../../db/migrations/0027-word-changes.js";
-import { insertUsersBeforeMigration } from "../../test-support/migration.js";
-import { createTestDatabase } from "../../test-support/test-app.js";
+import { sqliteDatabaseWithSeller } from "../../test-support/migration.js";
 import { searchGoods } from "./goods-service.js";
 
 /**
@@ -20,19 +15,12 @@ import { searchGoods } from "./goods-service.js";
  */
 
 let db: Db;
-let folder: string;
+let close: () => Promise<void>;
 let sellerId: number;
 beforeAll(async () => {
-  folder = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-word-sets-"));
-  const database = await createTestDatabase(folder, "sqlite");
-  db = openDatabase(database.target);
-  await migrateToLatest(db);
-  [sellerId] = (await insertUsersBeforeMigration(db, ["ann"])) as [number];
+  ({ db, sellerId, close } = await sqliteDatabaseWithSeller());
 });
-afterAll(async () => {
-  await db.destroy();
-  await fs.rm(folder, { recursive: true, force: true });
-});
+afterAll(() => close());
 
 const WORDS = ["九成", "包邮", "新", "苹果", "手机", "自提", "正品", "耳机"];
 const FILLER = ["，", "的", " ", "便宜出", "A", "成色好"];

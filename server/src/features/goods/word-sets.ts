@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { isCjkOnly } from "../../lib/words.js";
+import { type GoodsChanges, goodsChangesOf } from "./goods-changes.js";
 
 /**
  * SQLite: which listed goods hold a Chinese word, kept in memory as one bit per goods id, so that a
@@ -17,8 +18,6 @@ import { isCjkOnly } from "../../lib/words.js";
 
 /** Words held at most; past it the one used longest ago goes. 125 kB each per 1,000,000 goods ids. */
 const WORDS_MAX = 128;
-/** Changes applied at most in one catching up; past it every word is read afresh when next used. */
-const CATCH_UP_MAX = 2000;
 /** Reading a word's bits costs about as much as one search of it: at most this much of each second goes to it. */
 const BUILD_MS_PER_SECOND = 200;
 
@@ -81,13 +80,15 @@ function setQuery(key: string) {
 
 export class WordSets {
   readonly #words = new Map<string, Bits>();
-  /** The last change applied to every word held; undefined until first used. */
-  #cursor: number | undefined;
+  /** The goods changed since the words held were last brought up to date (goods-changes.ts). */
+  readonly #changes: GoodsChanges;
   /** One use at a time: catching up and reading words are several statements each. */
   #queue: Promise<unknown> = Promise.resolve();
   #budget = { second: 0, spentMs: 0 };
 
-  constructor(private readonly db: DbOrTx) {}
+  constructor(private readonly db: DbOrTx) {
+    this.#changes = goodsChangesOf(db);
+  }
 
   /**
    * The ids of the listed goods holding every word, newest first, up to `limit`; undefined when
@@ -118,30 +119,10 @@ export class WordSets {
   }
 
   async #catchUp(): Promise<void> {
-    if (this.#cursor === undefined) {
-      this.#cursor = await this.#head();
-      return;
-    }
-    const { rows } = await sql<{ seq: number; goodsId: number }>`SELECT seq, goods_id FROM word_changes
-      WHERE seq > ${this.#cursor} ORDER BY seq LIMIT ${CATCH_UP_MAX + 1}`.execute(this.db);
-    const first = rows[0];
-    const last = rows.at(-1);
-    if (!first || !last) return;
-    // Past the log's end (its oldest rows are dropped) or too many to apply: start afresh.
-    if (first.seq !== this.#cursor + 1 || rows.length > CATCH_UP_MAX) {
-      this.#words.clear();
-      this.#cursor = await this.#head();
-      return;
-    }
-    if (this.#words.size > 0) await this.#apply([...new Set(rows.map((row) => row.goodsId))]);
-    this.#cursor = last.seq;
-  }
-
-  async #head(): Promise<number> {
-    const { rows } = await sql<{ seq: number }>`SELECT seq FROM sqlite_sequence WHERE name = 'word_changes'`.execute(
-      this.db,
-    );
-    return rows[0]?.seq ?? 0;
+    const changed = await this.#changes.changedSince();
+    // The log read too late, or too many changes: every word is read afresh when next used.
+    if (changed === "all") this.#words.clear();
+    else if (changed.length > 0 && this.#words.size > 0) await this.#apply(changed);
   }
 
   /** Each changed goods read again: it holds a word when it is listed and its text has the word. */
