@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { type Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql, type Transaction } from "kysely";
+import {
+  type CompiledQuery,
+  type Kysely,
+  type KyselyConfig,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  sql,
+  type Transaction,
+} from "kysely";
 import { spaceCjk, wordIndexText } from "../lib/words.js";
 import { RememberingCamelCasePlugin } from "./camel-case.js";
 import { rememberPostgresPool, rememberSqliteFile } from "./database-gauges.js";
@@ -29,6 +38,13 @@ export interface OpenOptions {
   limits?: DatabaseLimits;
   /** Where lost connections are reported; they never reach the request that did not use them. */
   log?: PoolLog;
+  /** Told every statement run, as run (a test reads the plans of what a request runs). */
+  onQuery?: (query: CompiledQuery) => void;
+}
+
+/** Kysely's query log as a hook for each statement run. */
+function queryLog(onQuery: OpenOptions["onQuery"]): Pick<KyselyConfig, "log"> {
+  return onQuery ? { log: (event) => (event.level === "query" ? onQuery(event.query) : undefined) } : {};
 }
 
 const consoleLog: PoolLog = { warn: (details, message) => console.warn(message, details) };
@@ -59,7 +75,11 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
       log,
     });
     // node-postgres limits the wait for a connection itself (connectTimeoutMs).
-    const db = new GuardedKysely<DB>({ dialect: guardedDialect(new PostgresDialect({ pool })), plugins });
+    const db = new GuardedKysely<DB>({
+      dialect: guardedDialect(new PostgresDialect({ pool })),
+      plugins,
+      ...queryLog(options.onQuery),
+    });
     rememberPostgresPool(db, pool);
     postgresPlaces.set(db, {
       connectionString: target.postgresUrl,
@@ -101,7 +121,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
     file === ":memory:" || limits.sqliteReaders === 0
       ? guarded
       : readingDialect(guarded, sharedReaderPool(limits.sqliteReaders).source(file), readOnlyTest(sqlite));
-  const db = new GuardedKysely<DB>({ dialect: reading, plugins });
+  const db = new GuardedKysely<DB>({ dialect: reading, plugins, ...queryLog(options.onQuery) });
   if (file !== ":memory:") rememberSqliteFile(db, file);
   return db;
 }
