@@ -157,35 +157,45 @@ export function sortValueOf(sort: GoodsSort, goods: SortFields): number | undefi
  * so a deep page costs what the first does. A sort by a key and the id reads two ranges, the rest
  * of the place's ties then the goods beyond its key, and takes the page from both (at most twice
  * its rows to order): SQLite seeks a row value's first column only, so `(key, id) < (?, ?)` would
- * walk every tie before the place, thousands among goods nobody keeps.
+ * walk every tie before the place, thousands among goods nobody keeps. `offIndex` as for goodsOrder.
  */
 export function idsAfter(
   sort: GoodsSort,
   where: RawBuilder<boolean>,
   place: { value?: unknown; id: unknown },
   limit: unknown,
+  offIndex = false,
 ): RawBuilder<{ id: number }> {
   const [first] = SORT_KEYS[sort];
   const after = sql.raw(first?.descending ? "<" : ">");
+  // Off the indexes, the place too: else its range is read off the sort's index and then sorted.
+  const plus = sql.raw(offIndex ? "+" : "");
+  const id = sql`${plus}goods.id`;
   if (!first || sortedByIdAlone(sort)) {
-    return sql`SELECT goods.id FROM goods WHERE ${where} AND goods.id ${after} ${place.id}
-      ORDER BY ${goodsOrder(sort)} LIMIT ${limit}`;
+    return sql`SELECT goods.id FROM goods WHERE ${where} AND ${id} ${after} ${place.id}
+      ORDER BY ${goodsOrder(sort, undefined, offIndex)} LIMIT ${limit}`;
   }
   const column = sql.ref(`goods.${COLUMNS[first.field]}`);
+  const key = sql`${plus}${column}`;
   const direction = sql.raw(first.descending ? "DESC" : "ASC");
   const ties = sql`SELECT goods.id, ${column} AS sort_value FROM goods
-    WHERE ${where} AND ${column} = ${place.value} AND goods.id ${after} ${place.id} ORDER BY goods.id ${direction} LIMIT ${limit}`;
+    WHERE ${where} AND ${key} = ${place.value} AND ${id} ${after} ${place.id} ORDER BY ${id} ${direction} LIMIT ${limit}`;
   const beyond = sql`SELECT goods.id, ${column} AS sort_value FROM goods
-    WHERE ${where} AND ${column} ${after} ${place.value} ORDER BY ${goodsOrder(sort)} LIMIT ${limit}`;
+    WHERE ${where} AND ${key} ${after} ${place.value} ORDER BY ${goodsOrder(sort, undefined, offIndex)} LIMIT ${limit}`;
   return sql`SELECT id FROM (SELECT * FROM (${ties}) AS ties UNION ALL SELECT * FROM (${beyond}) AS beyond) AS onwards
     ORDER BY sort_value ${direction}, id ${direction} LIMIT ${limit}`;
 }
 
-/** ORDER BY of a sort over the goods table; `newestFirst` stands in for "latest" where a search index gives that order. */
-export function goodsOrder(sort: GoodsSort, newestFirst?: RawBuilder<unknown>): RawBuilder<unknown> {
+/**
+ * ORDER BY of a sort over the goods table; `newestFirst` stands in for "latest" where a search
+ * index gives that order. `offIndex` writes the keys as `+goods.id`, which no index can give in
+ * order: the rows are then read by their conditions and sorted (price-band-plan.ts).
+ */
+export function goodsOrder(sort: GoodsSort, newestFirst?: RawBuilder<unknown>, offIndex = false): RawBuilder<unknown> {
   if (sort === "latest" && newestFirst) return newestFirst;
   const keys = SORT_KEYS[sort].map(
-    ({ field, descending }) => sql`${sql.ref(`goods.${COLUMNS[field]}`)} ${sql.raw(descending ? "DESC" : "ASC")}`,
+    ({ field, descending }) =>
+      sql`${sql.raw(offIndex ? "+" : "")}${sql.ref(`goods.${COLUMNS[field]}`)} ${sql.raw(descending ? "DESC" : "ASC")}`,
   );
   return sql.join(keys);
 }

@@ -21,7 +21,7 @@ import {
 } from "./goods-repository.js";
 import type { ListCursor } from "./list-cursor.js";
 import { blockCategory, type PageBlocks, pageBlocksOf, pageStart, type StartSlots } from "./page-blocks.js";
-import { walksPastPrices } from "./price-band-plan.js";
+import { type BandPlan, bandPlan } from "./price-band-plan.js";
 
 /** Pages of the public goods list: by page number (offset) or after a cursor (keyset). */
 
@@ -68,19 +68,19 @@ function withSellersAndTotal(
 const listedPageQuery = preparedQueries<
   PageParams,
   PageRow,
-  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined; walk: boolean }
+  { filter: GoodsFilter; sort: GoodsSort; blocks: PageBlocks | undefined; plan: BandPlan }
 >(
-  (db, slot, { filter, sort, blocks, walk }) => {
+  (db, slot, { filter, sort, blocks, plan }) => {
     // Deep pages start at the block their first row is in, read in the same statement as the page.
     const start = blocks && pageStart(blocks, sort, startSlots(filter, slot));
     const conditions = start
       ? sql`${slottedConditions({ ...filter, ...(start.replaces && { [start.replaces]: undefined }) }, slot)} AND ${start.bound}`
-      : slottedConditions(filter, slot, walk);
+      : slottedConditions(filter, slot, plan === "walk");
     const page = sql<{ id: number }>`(${start ? start.with : sql``} SELECT goods.id FROM goods WHERE ${conditions}
-      ORDER BY ${goodsOrder(sort)} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
+      ORDER BY ${goodsOrder(sort, undefined, plan === "sort band")} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
     return withSellersAndTotal(db, page, filter, slot);
   },
-  ({ filter, sort, blocks, walk }) => `${sort}:${filterShapeKey(filter)}:${blocks}:${walk}`,
+  ({ filter, sort, blocks, plan }) => `${sort}:${filterShapeKey(filter)}:${blocks}:${plan}`,
 );
 
 type AfterParams = FilterParams & { limit: number; afterValue?: number; afterId: number };
@@ -89,13 +89,18 @@ type AfterParams = FilterParams & { limit: number; afterValue?: number; afterId:
  * The page after a cursor's place (idsAfter): the list index walked from that place on, as the
  * first page walks it from the top, whatever the depth.
  */
-const listedAfterQuery = preparedQueries<AfterParams, PageRow, { filter: GoodsFilter; sort: GoodsSort; walk: boolean }>(
-  (db, slot, { filter, sort, walk }) => {
+const listedAfterQuery = preparedQueries<
+  AfterParams,
+  PageRow,
+  { filter: GoodsFilter; sort: GoodsSort; plan: BandPlan }
+>(
+  (db, slot, { filter, sort, plan }) => {
     const place = { value: slot("afterValue"), id: slot("afterId") };
-    const page = sql<{ id: number }>`(${idsAfter(sort, slottedConditions(filter, slot, walk), place, slot("limit"))})`;
+    const where = slottedConditions(filter, slot, plan === "walk");
+    const page = sql<{ id: number }>`(${idsAfter(sort, where, place, slot("limit"), plan === "sort band")})`;
     return withSellersAndTotal(db, page, filter, slot);
   },
-  ({ filter, sort, walk }) => `${sort}:${filterShapeKey(filter)}:${walk}`,
+  ({ filter, sort, plan }) => `${sort}:${filterShapeKey(filter)}:${plan}`,
 );
 
 /** Which page: by its number's offset, or the one after a cursor's place. */
@@ -113,12 +118,12 @@ async function readListedRows(db: DbOrTx, filter: GoodsFilter, sort: GoodsSort, 
     // One row past the page tells whether another page follows.
     const { value, id } = window.after;
     const after = { ...params, limit: window.limit + 1, afterValue: value, afterId: id };
-    const walk = await walksPastPrices(db, filter, sort, after.limit);
-    return listedAfterQuery.execute(db, { filter, sort, walk }, after);
+    const plan = await bandPlan(db, filter, sort, after.limit);
+    return listedAfterQuery.execute(db, { filter, sort, plan }, after);
   }
   const blocks = pageBlocksOf(sort, filter, window.offset);
-  const walk = !blocks && (await walksPastPrices(db, filter, sort, window.offset + window.limit));
-  return listedPageQuery.execute(db, { filter, sort, blocks, walk }, { ...params, ...window });
+  const plan = blocks ? undefined : await bandPlan(db, filter, sort, window.offset + window.limit);
+  return listedPageQuery.execute(db, { filter, sort, blocks, plan }, { ...params, ...window });
 }
 
 export async function listedGoodsPage(
