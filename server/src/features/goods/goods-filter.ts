@@ -30,18 +30,22 @@ export function listedMatching(filter: GoodsFilter, ...more: RawBuilder<boolean>
 export type FilterValues = GoodsFilter & { cityLength?: number };
 
 /**
- * The conditions of a filter; the values may be a prepared query's slots (only their presence is
- * read). `pricesOffIndex` writes the price as `+goods.price_cents`, which SQLite's planner cannot
- * serve from an index: the sort's index is then walked (price-band-plan.ts).
+ * Which of a filter's columns a plan chosen apart (price-band-plan.ts) writes off their indexes,
+ * as `+goods.price_cents`, which SQLite's planner cannot serve from an index: "prices" for the
+ * sort's index to be walked, "conditions" for the band to be read off the price index.
  */
-function filterConditions(filter: FilterValues, pricesOffIndex = false): RawBuilder<boolean>[] {
+export type OffIndex = "prices" | "conditions" | undefined;
+
+/** The conditions of a filter; the values may be a prepared query's slots (only their presence is read). */
+function filterConditions(filter: FilterValues, offIndex?: OffIndex): RawBuilder<boolean>[] {
   const conditions = [sql<boolean>`goods.listed = 1`];
-  const price = pricesOffIndex ? sql`+goods.price_cents` : sql`goods.price_cents`;
+  const price = offIndex === "prices" ? sql`+goods.price_cents` : sql`goods.price_cents`;
+  const condition = offIndex === "conditions" ? sql`+goods.condition` : sql`goods.condition`;
   if (filter.category !== undefined) conditions.push(sql<boolean>`goods.category = ${filter.category}`);
   if (filter.minPrice !== undefined) conditions.push(sql<boolean>`${price} >= ${filter.minPrice}`);
   if (filter.maxPrice !== undefined) conditions.push(sql<boolean>`${price} <= ${filter.maxPrice}`);
   if (filter.condition?.length) {
-    conditions.push(sql<boolean>`goods.condition IN (${sql.join(filter.condition.map((value) => sql`${value}`))})`);
+    conditions.push(sql<boolean>`${condition} IN (${sql.join(filter.condition.map((value) => sql`${value}`))})`);
   }
   // substr rather than LIKE: the same characters-exact comparison on both databases, whatever
   // the collation, and nothing in the city to escape.
@@ -96,7 +100,7 @@ export function filterParams(filter: GoodsFilter): FilterParams {
 export function slottedConditions(
   filter: GoodsFilter,
   slot: (name: string) => unknown,
-  pricesOffIndex = false,
+  offIndex?: OffIndex,
 ): RawBuilder<boolean> {
   const shape = present(filter);
   const value = <T>(name: string, isPresent: boolean) => (isPresent ? (slot(name) as T) : undefined);
@@ -111,7 +115,7 @@ export function slottedConditions(
         cityLength: value("cityLength", shape.city),
         blockerId: value("blockerId", shape.blocks),
       },
-      pricesOffIndex,
+      offIndex,
     ),
   );
 }

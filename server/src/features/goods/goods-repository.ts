@@ -9,8 +9,10 @@ import {
   filterShapeKey,
   type GoodsFilter,
   isNarrowed,
+  type OffIndex,
   slottedConditions,
 } from "./goods-filter.js";
+import { bandPlan } from "./price-band-plan.js";
 
 export type { GoodsFilter } from "./goods-filter.js";
 
@@ -191,14 +193,23 @@ export async function listedCount(db: DbOrTx, category?: string): Promise<number
 }
 
 /** Counts past the cap stop there: a wide price range would otherwise read most of the goods. */
-const matchingCountQuery = preparedQueries<FilterParams & { upTo: number }, { n: number | string }, GoodsFilter>(
-  (db, slot, filter) =>
+const matchingCountQuery = preparedQueries<
+  FilterParams & { upTo: number },
+  { n: number | string },
+  { filter: GoodsFilter; offIndex: OffIndex }
+>(
+  (db, slot, { filter, offIndex }) =>
     db
       .selectFrom(
-        db.selectFrom("goods").select("goods.id").where(slottedConditions(filter, slot)).limit(slot("upTo")).as("m"),
+        db
+          .selectFrom("goods")
+          .select("goods.id")
+          .where(slottedConditions(filter, slot, offIndex))
+          .limit(slot("upTo"))
+          .as("m"),
       )
       .select((eb) => eb.fn.countAll<number>().as("n")),
-  filterShapeKey,
+  ({ filter, offIndex }) => `${filterShapeKey(filter)}:${offIndex}`,
 );
 
 export interface ListedTotal {
@@ -210,7 +221,10 @@ export interface ListedTotal {
 export async function countListedGoods(db: DbOrTx, filter: GoodsFilter): Promise<ListedTotal> {
   if (!isNarrowed(filter)) return { total: await listedCount(db, filter.category), totalCapped: false };
   const cap = GoodsLimits.narrowedListTotalCap;
-  const [row] = await matchingCountQuery.execute(db, filter, { ...filterParams(filter), upTo: cap + 1 });
+  // A narrow band with a condition is counted off the band, not the condition's index (as a page is).
+  const plan = filter.condition?.length ? await bandPlan(db, filter, "latest", cap + 1) : undefined;
+  const shape = { filter, offIndex: plan === "sort band" ? ("conditions" as const) : undefined };
+  const [row] = await matchingCountQuery.execute(db, shape, { ...filterParams(filter), upTo: cap + 1 });
   const counted = Number(row?.n ?? 0);
   return { total: Math.min(counted, cap), totalCapped: counted > cap };
 }

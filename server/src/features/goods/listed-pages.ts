@@ -21,7 +21,7 @@ import {
 } from "./goods-repository.js";
 import type { ListCursor } from "./list-cursor.js";
 import { blockCategory, type PageBlocks, pageBlocksOf, pageStart, type StartSlots } from "./page-blocks.js";
-import { type BandPlan, bandPlan } from "./price-band-plan.js";
+import { type BandPlan, bandPlan, offIndexOf } from "./price-band-plan.js";
 
 /** Pages of the public goods list: by page number (offset) or after a cursor (keyset). */
 
@@ -75,7 +75,7 @@ const listedPageQuery = preparedQueries<
     const start = blocks && pageStart(blocks, sort, startSlots(filter, slot));
     const conditions = start
       ? sql`${slottedConditions({ ...filter, ...(start.replaces && { [start.replaces]: undefined }) }, slot)} AND ${start.bound}`
-      : slottedConditions(filter, slot, plan === "walk");
+      : slottedConditions(filter, slot, offIndexOf(plan));
     const page = sql<{ id: number }>`(${start ? start.with : sql``} SELECT goods.id FROM goods WHERE ${conditions}
       ORDER BY ${goodsOrder(sort, undefined, plan === "sort band")} LIMIT ${slot("limit")} OFFSET ${start ? start.offset : slot("offset")})`;
     return withSellersAndTotal(db, page, filter, slot);
@@ -96,7 +96,7 @@ const listedAfterQuery = preparedQueries<
 >(
   (db, slot, { filter, sort, plan }) => {
     const place = { value: slot("afterValue"), id: slot("afterId") };
-    const where = slottedConditions(filter, slot, plan === "walk");
+    const where = slottedConditions(filter, slot, offIndexOf(plan));
     const page = sql<{ id: number }>`(${idsAfter(sort, where, place, slot("limit"), plan === "sort band")})`;
     return withSellersAndTotal(db, page, filter, slot);
   },
