@@ -4,11 +4,10 @@ import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { Config } from "./config.js";
-import { type DatabaseTarget, openDatabase, refreshPlannerStatistics } from "./db/database.js";
+import { type DatabaseTarget, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seedDemoData } from "./demo/seed.js";
 import { accountRoutes } from "./features/accounts/routes.js";
-import { purgeExpired } from "./features/accounts/verification-repository.js";
 import { blockRoutes } from "./features/blocks/routes.js";
 import { ViewerBlocks } from "./features/blocks/viewer-blocks.js";
 import { chatRoutes } from "./features/chat/routes.js";
@@ -22,20 +21,13 @@ import { ViewCounter } from "./features/goods/view-counter.js";
 import { healthRoutes } from "./features/health/routes.js";
 import { adminRoutes } from "./features/moderation/admin-routes.js";
 import { moderationRoutes } from "./features/moderation/routes.js";
-import { liftEndedSuspensions } from "./features/moderation/suspensions.js";
 import { WordRules } from "./features/moderation/word-rules.js";
-import { sendDigests } from "./features/notifications/email-digest.js";
-import { purgeOldNotifications } from "./features/notifications/notification-service.js";
 import { createNotifier } from "./features/notifications/notifier.js";
 import { notificationRoutes } from "./features/notifications/routes.js";
-import { expireOffers, remindExpiringOffers } from "./features/offers/offer-service.js";
 import { offerRoutes } from "./features/offers/routes.js";
-import { purgeDeletedAccounts } from "./features/own-data/account-deletion.js";
 import { ownDataRoutes } from "./features/own-data/routes.js";
 import { servePictureFiles } from "./features/pictures/file-routes.js";
-import { purgeOrphanFiles } from "./features/pictures/orphan-files.js";
 import { servePicturesFrom } from "./features/pictures/picture-files.js";
-import { purgeUnusedUploads } from "./features/pictures/picture-service.js";
 import { openPictureFiles } from "./features/pictures/picture-storage.js";
 import { pictureRoutes } from "./features/pictures/routes.js";
 import { reviewRoutes } from "./features/reviews/routes.js";
@@ -46,7 +38,7 @@ import { markPrivateAnswers } from "./http/private-answers.js";
 import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
-import { nowIso } from "./lib/clock.js";
+import { scheduleChores } from "./jobs/chores.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
@@ -65,11 +57,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** Periodic jobs only run by hand (`npm run job`), not on their schedule. */
+  jobsByHandOnly?: boolean;
   /** Sees every route as it is registered (tests build their route table from it). */
   onRoute?: (route: { method: string | string[]; url: string; schema?: { hide?: boolean } }) => void;
 }
-
-const PURGE_EVERY_MS = 10 * 60 * 1000;
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
   return config.databaseUrl
@@ -106,7 +98,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.decorate("wordRules", new WordRules(db));
   app.decorate("viewerBlocks", new ViewerBlocks(db, config.responseCacheMs));
-  app.decorate("jobs", new PeriodicJobs(config.redisUrl, `${config.redisChannel}:job:`, app.log));
+  app.decorate(
+    "jobs",
+    new PeriodicJobs(config.redisUrl, `${config.redisChannel}:job:`, app.log, options.jobsByHandOnly),
+  );
   app.addHook("onClose", async () => {
     await app.jobs.close();
     app.mailer.close();
@@ -119,7 +114,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await migrateToLatest(db);
   if (config.demoData) await seedDemoData(db, app.pictureFiles, app.log);
   await app.jobs.connect();
-  schedulePurge(app);
+  scheduleChores(app);
 
   registerErrorEnvelope(app);
   registerMetrics(app);
@@ -169,30 +164,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 function loggerOptions(config: Config, options: BuildOptions): FastifyServerOptions["logger"] {
   if (options.logger === false) return false;
   return { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) };
-}
-
-/**
- * Expired rows and files, digests and offer expiry, once per period over all server processes (at
- * start-up too, when no other process ran them within the period: a crash mid-upload leaves files).
- */
-function schedulePurge(app: FastifyInstance): void {
-  const purgeOrphans = async () => {
-    const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
-    if (removed.temporaries + removed.pictureFiles > 0)
-      app.log.info({ removed }, "removed files of interrupted uploads");
-  };
-  const purge = () =>
-    Promise.all([
-      purgeExpired(app.db, nowIso()),
-      purgeUnusedUploads(app.db, app.pictureFiles),
-      purgeOrphans(),
-      purgeOldNotifications(app.db),
-      sendDigests(app.db, app.mailer),
-      expireOffers(app.db, app.hub),
-      liftEndedSuspensions(app.db),
-      remindExpiringOffers(app.db, app.notifier.outbox()),
-      purgeDeletedAccounts(app.db),
-      refreshPlannerStatistics(app.db),
-    ]).catch((error) => app.log.warn({ err: error }, "purging expired rows failed"));
-  app.jobs.schedule({ name: "upkeep", everyMs: PURGE_EVERY_MS, runAtStart: true, run: purge });
 }

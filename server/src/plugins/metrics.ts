@@ -20,6 +20,7 @@ export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   observeRequests(app, registry);
+  observeJobs(app, registry);
   gaugeConnections(app, registry);
 
   const expected = digest(token);
@@ -50,6 +51,18 @@ function observeRequests(app: FastifyInstance, registry: Registry): void {
     series.observe(reply.elapsedTime / 1000);
     done();
   });
+}
+
+/** Each periodic job's runs (plugins/periodic-jobs.ts), by outcome: _count is how many ran. */
+function observeJobs(app: FastifyInstance, registry: Registry): void {
+  const durations = new Histogram({
+    name: "periodic_job_duration_seconds",
+    help: "Periodic jobs run on this process, by job and outcome (ok, failed): their durations",
+    labelNames: ["job", "outcome"],
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  app.jobs.observe((job, outcome, seconds) => durations.labels(job, outcome).observe(seconds));
 }
 
 /** Read when Prometheus asks, not kept up to date on every connection. */

@@ -19,6 +19,7 @@ async function processJobs(redisUrl: string | null, prefix: string): Promise<Per
 function countingJob(everyMs: number): PeriodicJob & { runs: number } {
   const job = {
     name: "count",
+    does: "counts its runs",
     everyMs,
     runs: 0,
     run: async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { performance } from "node:perf_hooks";
 import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 
@@ -13,11 +14,16 @@ const LEASE_SHARE = 0.9;
 export interface PeriodicJob {
   /** Names the lease in Redis, so the same job on every process shares one. */
   name: string;
+  /** What it does, as `npm run job` lists it. */
+  does: string;
   everyMs: number;
   /** Runs at start-up too, not only a period later. */
   runAtStart?: boolean;
   run(): Promise<unknown>;
 }
+
+export type RunOutcome = "ok" | "failed";
+export type RunObserver = (job: string, outcome: RunOutcome, seconds: number) => void;
 
 /**
  * Runs periodic jobs (purges, offer expiry, digests, the saved-search matcher). Every process
@@ -31,11 +37,15 @@ export class PeriodicJobs {
   readonly #holder = randomBytes(8).toString("hex");
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #running = new Set<Promise<unknown>>();
+  readonly #jobs = new Map<string, PeriodicJob>();
+  readonly #observers: RunObserver[] = [];
 
   constructor(
     redisUrl: string | null,
     private readonly keyPrefix: string,
     private readonly log: FastifyBaseLogger,
+    /** Jobs are only run by hand (`npm run job`): no timers, no runs at start. */
+    private readonly byHandOnly = false,
   ) {
     // No offline queue: while Redis is away a lease fails at once and the job runs here.
     this.#redis = redisUrl
@@ -58,6 +68,10 @@ export class PeriodicJobs {
 
   /** Runs the job every period until `close` (and now, with `runAtStart`), each time if its lease is free. */
   schedule(job: PeriodicJob): void {
+    // Its name is its lease, its log lines and its metrics series: two jobs cannot share one.
+    if (this.#jobs.has(job.name)) throw new Error(`periodic job ${job.name} is scheduled twice`);
+    this.#jobs.set(job.name, job);
+    if (this.byHandOnly) return;
     const timer = setInterval(() => void this.tick(job), job.everyMs);
     timer.unref();
     this.#timers.add(timer);
@@ -67,11 +81,44 @@ export class PeriodicJobs {
   /** One tick: runs the job unless another process ran it within this period. Answers whether it ran. */
   async tick(job: PeriodicJob): Promise<boolean> {
     if (!(await this.#takeLease(job))) return false;
-    const run = job.run().catch((error) => this.log.warn({ err: error, job: job.name }, "a periodic job failed"));
+    const run = this.#run(job);
     this.#running.add(run);
     await run;
     this.#running.delete(run);
     return true;
+  }
+
+  /** The jobs scheduled, in their order: each name and what it does. */
+  list(): Pick<PeriodicJob, "name" | "does">[] {
+    return [...this.#jobs.values()].map(({ name, does }) => ({ name, does }));
+  }
+
+  /** Runs the job named now, here, whatever its lease: by hand (`npm run job -- <name>`). */
+  async runNow(name: string): Promise<RunOutcome> {
+    const job = this.#jobs.get(name);
+    if (!job) throw new Error(`no periodic job is named ${name}`);
+    return this.#run(job);
+  }
+
+  /** Told of every run: its job, whether it failed, and how long it took (metrics.ts). */
+  observe(observer: RunObserver): void {
+    this.#observers.push(observer);
+  }
+
+  /** Runs the job, logging its outcome under its own name: a failure stops no other job. */
+  async #run(job: PeriodicJob): Promise<RunOutcome> {
+    const started = performance.now();
+    let outcome: RunOutcome = "ok";
+    try {
+      await job.run();
+    } catch (error) {
+      outcome = "failed";
+      this.log.warn({ err: error, job: job.name }, `periodic job ${job.name} failed`);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (outcome === "ok") this.log.debug({ job: job.name, seconds }, `periodic job ${job.name} ran`);
+    for (const observer of this.#observers) observer(job.name, outcome, seconds);
+    return outcome;
   }
 
   /** Stops the timers and waits for the jobs running now. */

@@ -36,6 +36,7 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
 
   app.jobs.schedule({
     name: "saved-search-matcher",
+    does: "tells people of new goods matching their saved searches",
     everyMs: MATCH_EVERY_MS,
     run: () => matchSavedSearches(db, app.notifier),
   });

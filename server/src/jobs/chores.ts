@@ -1,0 +1,109 @@
+import type { FastifyInstance } from "fastify";
+import { refreshPlannerStatistics } from "../db/database.js";
+import { purgeExpired } from "../features/accounts/verification-repository.js";
+import { liftEndedSuspensions } from "../features/moderation/suspensions.js";
+import { sendDigests } from "../features/notifications/email-digest.js";
+import { purgeOldNotifications } from "../features/notifications/notification-service.js";
+import { expireOffers, remindExpiringOffers } from "../features/offers/offer-service.js";
+import { purgeDeletedAccounts } from "../features/own-data/account-deletion.js";
+import { purgeOrphanFiles } from "../features/pictures/orphan-files.js";
+import { purgeUnusedUploads } from "../features/pictures/picture-service.js";
+import { nowIso } from "../lib/clock.js";
+import type { PeriodicJob } from "../plugins/periodic-jobs.js";
+
+/**
+ * The server's periodic chores, each a job of its own (plugins/periodic-jobs.ts): its own period,
+ * its own lease across processes, its own log line and metrics series, run by hand with
+ * `npm run job -- <name>`. They ran as one job in one Promise.all: one failure was logged for all,
+ * and none could be run or tested alone.
+ */
+export interface Chore extends Omit<PeriodicJob, "run"> {
+  run(app: FastifyInstance): Promise<unknown>;
+}
+
+const MINUTE = 60 * 1000;
+
+export const CHORES: readonly Chore[] = [
+  {
+    name: "purge-expired-codes",
+    does: "removes expired verification codes and sessions",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => purgeExpired(app.db, nowIso()),
+  },
+  {
+    name: "purge-unused-uploads",
+    does: "removes pictures uploaded but never put on goods",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => purgeUnusedUploads(app.db, app.pictureFiles),
+  },
+  {
+    name: "purge-orphan-files",
+    does: "removes the files of interrupted uploads",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: async (app) => {
+      const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
+      if (removed.temporaries + removed.pictureFiles > 0)
+        app.log.info({ removed }, "removed files of interrupted uploads");
+      return removed;
+    },
+  },
+  {
+    name: "purge-old-notifications",
+    does: "removes notifications past their keeping time",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => purgeOldNotifications(app.db),
+  },
+  {
+    name: "send-digests",
+    does: "mails the daily digests that are due",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => sendDigests(app.db, app.mailer),
+  },
+  {
+    name: "expire-offers",
+    does: "ends offers past their deadline",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => expireOffers(app.db, app.hub),
+  },
+  {
+    name: "remind-expiring-offers",
+    does: "reminds sellers of offers about to expire",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => remindExpiringOffers(app.db, app.notifier.outbox()),
+  },
+  {
+    name: "lift-ended-suspensions",
+    does: "lifts suspensions whose time is up",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => liftEndedSuspensions(app.db),
+  },
+  {
+    name: "purge-deleted-accounts",
+    does: "erases accounts whose deletion grace period has ended",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => purgeDeletedAccounts(app.db),
+  },
+  {
+    name: "refresh-planner-statistics",
+    does: "refreshes the database planner's statistics",
+    everyMs: 10 * MINUTE,
+    runAtStart: true,
+    run: (app) => refreshPlannerStatistics(app.db),
+  },
+];
+
+/** Every chore as a job of its own, once per its period over all server processes. */
+export function scheduleChores(app: FastifyInstance): void {
+  for (const chore of CHORES) {
+    app.jobs.schedule({ ...chore, run: () => chore.run(app) });
+  }
+}
