@@ -21,28 +21,26 @@ export interface Chore extends Omit<PeriodicJob, "run"> {
   run(app: FastifyInstance): Promise<unknown>;
 }
 
-const MINUTE = 60 * 1000;
+/** The purges' and reminders' period, and a run at start-up (a crash leaves rows and files). */
+const EVERY_TEN_MINUTES = { everyMs: 10 * 60 * 1000, runAtStart: true };
 
 export const CHORES: readonly Chore[] = [
   {
     name: "purge-expired-codes",
     does: "removes expired verification codes and sessions",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => purgeExpired(app.db, nowIso()),
   },
   {
     name: "purge-unused-uploads",
     does: "removes pictures uploaded but never put on goods",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => purgeUnusedUploads(app.db, app.pictureFiles),
   },
   {
     name: "purge-orphan-files",
     does: "removes the files of interrupted uploads",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: async (app) => {
       const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
       if (removed.temporaries + removed.pictureFiles > 0)
@@ -53,50 +51,43 @@ export const CHORES: readonly Chore[] = [
   {
     name: "purge-old-notifications",
     does: "removes notifications past their keeping time",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => purgeOldNotifications(app.db),
   },
   {
     name: "send-digests",
     does: "mails the daily digests that are due",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => sendDigests(app.db, app.mailer),
   },
   {
     name: "expire-offers",
     does: "ends offers past their deadline",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => expireOffers(app.db, app.hub),
   },
   {
     name: "remind-expiring-offers",
     does: "reminds sellers of offers about to expire",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => remindExpiringOffers(app.db, app.notifier.outbox()),
   },
   {
     name: "lift-ended-suspensions",
     does: "lifts suspensions whose time is up",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => liftEndedSuspensions(app.db),
   },
   {
     name: "purge-deleted-accounts",
     does: "erases accounts whose deletion grace period has ended",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => purgeDeletedAccounts(app.db),
   },
   {
     name: "refresh-planner-statistics",
     does: "refreshes the database planner's statistics",
-    everyMs: 10 * MINUTE,
-    runAtStart: true,
+    ...EVERY_TEN_MINUTES,
     run: (app) => refreshPlannerStatistics(app.db),
   },
 ];

@@ -81,6 +81,15 @@ async function filledDatabase(folder: string): Promise<{ target: DatabaseTarget;
 
 afterAll(() => close?.());
 
+/** SQLite's plan of a statement, as run: each step with the step it belongs to. */
+async function sqlitePlan(query: CompiledQuery): Promise<{ parent: number; detail: string }[]> {
+  const { rows } = await db.executeQuery<{ parent: number; detail: string }>({
+    ...query,
+    sql: `EXPLAIN QUERY PLAN ${query.sql}`,
+  } as CompiledQuery<{ parent: number; detail: string }>);
+  return rows;
+}
+
 /**
  * SQLite: a step reading the goods table whole, or a temporary tree sorting rows read straight off
  * the goods (one sorting a subquery's bounded rows, as a cursor's two ranges, is not). A price
@@ -88,10 +97,7 @@ afterAll(() => close?.());
  * is the smaller read: bounded by the band, not by the goods.
  */
 async function sqliteFaults(query: CompiledQuery): Promise<string[]> {
-  const { rows } = await db.executeQuery<{ parent: number; detail: string }>({
-    ...query,
-    sql: `EXPLAIN QUERY PLAN ${query.sql}`,
-  } as CompiledQuery<{ parent: number; detail: string }>);
+  const rows = await sqlitePlan(query);
   const readsGoods = (parent: number) =>
     rows.filter((row) => row.parent === parent && /^(SCAN|SEARCH) goods\b/.test(row.detail));
   return rows
@@ -190,13 +196,7 @@ if (testDatabase() === "sqlite")
         (statement) => /\bgoods\b/.test(statement.sql) && !/price_blocks/.test(statement.sql),
       );
       const plans: string[][] = [];
-      for (const statement of statements) {
-        const { rows } = await db.executeQuery<{ detail: string }>({
-          ...statement,
-          sql: `EXPLAIN QUERY PLAN ${statement.sql}`,
-        } as CompiledQuery<{ detail: string }>);
-        plans.push(rows.map((row) => row.detail));
-      }
+      for (const statement of statements) plans.push((await sqlitePlan(statement)).map((row) => row.detail));
       taken();
       return plans;
     }
