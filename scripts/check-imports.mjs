@@ -12,7 +12,10 @@
 //   - the web app takes the contract's values from its schema-free entry, @xianzhi/contract/constants,
 //     and only types from the main entry, so zod stays out of the app's bundle;
 //   - the contract imports neither the server nor the web app, and its schema-free files
-//     (constants.ts, errors.ts, limits.ts, values/) import only each other.
+//     (constants.ts, errors.ts, limits.ts, values/) import only each other;
+//   - on the server, a feature (server/src/features/<name>/) is a module: everything outside it
+//     (another feature, the app, jobs, plugins, commands, tests) imports it through its index.ts,
+//     its public face; its repositories and other files are its own.
 // Biome's noRestrictedImports matches specifiers as written, so each rule would have to be spelled
 // for every relative depth and could not let store.ts in for types only; this check resolves each
 // import to the file it names instead.
@@ -23,6 +26,8 @@ import ts from "typescript";
 
 const WEB = "web/src/";
 const CONTRACT = "packages/contract/src/";
+const SERVER = ["server/src/", "server/commands/"];
+const SERVER_FEATURE = /^server\/src\/features\/([^/]+)\/(.+)$/;
 const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
 const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);
 /** The contract's files behind @xianzhi/contract/constants: no schema, no zod. */
@@ -154,6 +159,20 @@ function contractViolation(fromFile, { specifier }) {
 }
 
 /**
+ * @param {string} fromFile
+ * @param {Import} imported
+ */
+function serverViolation(fromFile, { specifier }) {
+  if (specifier === "@xianzhi/web") return "the server never imports the web app";
+  if (!specifier.startsWith(".")) return undefined;
+  const to = resolve(fromFile, specifier).match(SERVER_FEATURE);
+  if (!to || to[2] === "index") return undefined;
+  const from = fromFile.match(SERVER_FEATURE);
+  if (from && from[1] === to[1]) return undefined;
+  return `another feature's internals: import server/src/features/${to[1]}/index.ts, its public face, instead`;
+}
+
+/**
  * The broken rules in the given files ({ path relative to the repository root, source }), each as
  * { path, line, specifier, reason }.
  * @param {SourceFile[]} files
@@ -168,7 +187,9 @@ export function findViolations(files) {
       ? (imported) => webViolation(filePath.slice(WEB.length).replace(/\.tsx?$/, ""), imported)
       : filePath.startsWith(CONTRACT)
         ? (imported) => contractViolation(filePath, imported)
-        : undefined;
+        : SERVER.some((dir) => filePath.startsWith(dir))
+          ? (imported) => serverViolation(filePath, imported)
+          : undefined;
     if (!rule) continue;
     for (const imported of importsOf(filePath, source)) {
       const reason = rule(imported);
@@ -179,12 +200,12 @@ export function findViolations(files) {
 }
 
 /**
- * The TypeScript sources of the web app and the contract under a repository root.
+ * The TypeScript sources of the web app, the contract and the server under a repository root.
  * @param {string} root
  * @returns {SourceFile[]}
  */
 export function readSources(root) {
-  return [WEB, CONTRACT].flatMap((dir) =>
+  return [WEB, CONTRACT, ...SERVER].flatMap((dir) =>
     readdirSync(path.join(root, dir), { recursive: true })
       .map((name) => `${dir}${String(name).split(path.sep).join("/")}`)
       .filter((name) => /\.tsx?$/.test(name))

@@ -13,7 +13,7 @@ import { analyzeAfterBulkLoad, type Db, openDatabase } from "../src/db/database.
 import { migrateToLatest } from "../src/db/migrate.js";
 import { type SeedLog, seedDemoData } from "../src/demo/seed.js";
 import { readEnvironment } from "../src/env-files.js";
-import { openPictureFiles } from "../src/features/pictures/picture-storage.js";
+import { openPictureFiles } from "../src/features/pictures/index.js";
 import { describeDatabase, dropEverything, isLocalDatabase } from "./database-target.js";
 import { seedGeneratedGoods } from "./generated-goods.js";
 

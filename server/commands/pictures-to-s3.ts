@@ -8,9 +8,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ConfigError, loadConfig, repoRoot } from "../src/config.js";
 import { readEnvironment } from "../src/env-files.js";
-import { storedNameOf } from "../src/features/pictures/picture-files.js";
-import { openPictureStore, uploadsFolder } from "../src/features/pictures/picture-storage.js";
-import { DiskPictureStore, type PictureStore } from "../src/features/pictures/picture-store.js";
+import {
+  DiskPictureStore,
+  openPictureStore,
+  type PictureStore,
+  storedNameOf,
+  uploadsFolder,
+} from "../src/features/pictures/index.js";
 
 class UsageError extends Error {}
 

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { appError } from "../errors.js";
-import type { CurrentUser } from "../features/accounts/account-service.js";
-import { findLiveSession, type SessionKey } from "../features/accounts/session-repository.js";
+import type { CurrentUser } from "../features/accounts/index.js";
+import { findLiveSession, type SessionKey } from "../features/accounts/index.js";
 import { nowIso } from "../lib/clock.js";
 import { sha256 } from "../lib/secrets.js";
 

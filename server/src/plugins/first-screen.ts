@@ -3,8 +3,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { GoodsListQuerySchema, GoodsSearchQuerySchema, IdParamsSchema } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
-import { visitedGoods } from "../features/goods/goods-detail.js";
-import * as goods from "../features/goods/goods-service.js";
+import { listGoods, searchGoods, visitedGoods } from "../features/goods/index.js";
 import { parseInput } from "../http/envelope.js";
 
 /** How the web app's server render asks for the goods screens' answers (web/src/features/goods/first-screen.ts). */
@@ -113,8 +112,8 @@ export class WebDocuments {
     const template = shell.replace("</head>", () => `${screensCss}</head>`);
     const { db, goodsViews: views, answers } = app;
     const source: FirstScreenSource = {
-      goodsList: (query) => goods.listGoods(db, parseInput(GoodsListQuerySchema, query)),
-      searchGoods: (query) => goods.searchGoods(db, parseInput(GoodsSearchQuerySchema, query)),
+      goodsList: (query) => listGoods(db, parseInput(GoodsListQuerySchema, query)),
+      searchGoods: (query) => searchGoods(db, parseInput(GoodsSearchQuerySchema, query)),
       goodsInfo: (id) => visitedGoods({ db, views, answers }, Number(parseInput(IdParamsSchema, { id }).id)),
     };
     return new WebDocuments(shell, template, await importServerRender(webDist), source, app);

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sendEmailCode } from "../features/accounts/email-code-service.js";
+import { sendEmailCode } from "../features/accounts/index.js";
 import { readOutboxCode, registerUser, solveCaptcha } from "../test-support/accounts.js";
 import { createTestApp, type TestApp } from "../test-support/test-app.js";
 import { createMailer } from "./mail.js";

@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { RULES_TTL_MS } from "../features/moderation/word-rules.js";
+import { RULES_TTL_MS } from "../features/moderation/index.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
 import { registerModerator } from "../test-support/moderation.js";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addFavorite, listFavorites, removeFavorite } from "../../features/favorites/favorite-service.js";
-import { storingOutbox } from "../../features/notifications/notification-service.js";
+import { addFavorite, listFavorites, removeFavorite } from "../../features/favorites/index.js";
+import { storingOutbox } from "../../features/notifications/index.js";
 import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";

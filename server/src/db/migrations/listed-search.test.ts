@@ -1,7 +1,7 @@
 import { GoodsSearchQuerySchema } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searchGoods } from "../../features/goods/goods-service.js";
+import { searchGoods } from "../../features/goods/index.js";
 import { databaseMigratedTo } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";

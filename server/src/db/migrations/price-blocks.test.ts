@@ -1,7 +1,7 @@
 import { GoodsLimits, GoodsListQuerySchema } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listGoods } from "../../features/goods/goods-service.js";
+import { listGoods } from "../../features/goods/index.js";
 import { databaseMigratedTo, insertUsersBeforeMigration } from "../../test-support/migration.js";
 import type { Db } from "../database.js";
 import { migrateToLatest } from "../migrate.js";

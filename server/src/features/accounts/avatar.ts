@@ -1,7 +1,6 @@
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
-import { savedPictureAddress } from "../pictures/picture-files.js";
-import { findPicturesByFileIds } from "../pictures/picture-repository.js";
+import { findPicturesByFileIds, savedPictureAddress } from "../pictures/index.js";
 
 /**
  * An avatar must be one of the user's own uploads: someone else's picture or a made-up address is

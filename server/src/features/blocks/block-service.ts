@@ -5,11 +5,10 @@ import type { DB } from "../../db/schema.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { WithDeliveries } from "../../plugins/realtime.js";
-import { toPublicUser } from "../accounts/user-mapper.js";
-import { findUserById } from "../accounts/user-repository.js";
-import { deleteFollow } from "../follows/follow-repository.js";
-import type { NotificationOutbox } from "../notifications/notification-service.js";
-import { closeOffersOfBlock } from "../offers/offer-blocking.js";
+import { findUserById, toPublicUser } from "../accounts/index.js";
+import { deleteFollow } from "../follows/index.js";
+import type { NotificationOutbox } from "../notifications/index.js";
+import { closeOffersOfBlock } from "../offers/index.js";
 import * as repo from "./block-repository.js";
 
 async function requireOther(db: Db, userId: number, otherId: number): Promise<void> {

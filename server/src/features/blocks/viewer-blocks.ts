@@ -5,7 +5,7 @@ import { preparedQuery } from "../../db/prepared-query.js";
 import { nowIso } from "../../lib/clock.js";
 import { sha256 } from "../../lib/secrets.js";
 import { bearerTokenOf } from "../../plugins/auth.js";
-import { liveSessionOf, type SessionKey } from "../accounts/session-repository.js";
+import { liveSessionOf, type SessionKey } from "../accounts/index.js";
 
 /** Tokens remembered at most; past it the oldest goes. */
 const ENTRIES_MAX = 10_000;

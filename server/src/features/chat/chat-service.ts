@@ -17,11 +17,10 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { findOpenUserById, isClosedAccount } from "../accounts/user-repository.js";
-import { requireNotBlocked } from "../blocks/block-service.js";
-import { pageWindow, requireGoods } from "../goods/goods-service.js";
-import { coverThumbUrls } from "../pictures/covers.js";
-import { savedPictureAddress } from "../pictures/picture-files.js";
+import { findOpenUserById, isClosedAccount } from "../accounts/index.js";
+import { requireNotBlocked } from "../blocks/index.js";
+import { pageWindow, requireGoods } from "../goods/index.js";
+import { coverThumbUrls, savedPictureAddress } from "../pictures/index.js";
 import * as repo from "./chat-repository.js";
 
 type MessageRow = NonNullable<Awaited<ReturnType<typeof repo.insertNewMessage>>>;

@@ -5,8 +5,8 @@ import { AppError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
 import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
-import type { CurrentUser } from "../accounts/account-service.js";
-import { liveSessionIds } from "../accounts/session-repository.js";
+import type { CurrentUser } from "../accounts/index.js";
+import { liveSessionIds } from "../accounts/index.js";
 import { type SentMessage, sendMessage } from "./chat-service.js";
 
 /** Lets a burst of frames through, then a steady rate; what comes faster is refused. */

@@ -2,9 +2,9 @@ import type { CreateCommentBody, GoodsComment, Page, PageQuery } from "@xianzhi/
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { requireNotBlocked } from "../blocks/block-service.js";
-import { pageWindow } from "../goods/goods-service.js";
-import type { NotificationDraft, NotificationOutbox } from "../notifications/notification-service.js";
+import { requireNotBlocked } from "../blocks/index.js";
+import { pageWindow } from "../goods/index.js";
+import type { NotificationDraft, NotificationOutbox } from "../notifications/index.js";
 import {
   type CommentRow,
   commentCountOf,

@@ -2,8 +2,8 @@ import type { DealSummary, DealsQuery, GoodsStatus, Page } from "@xianzhi/contra
 import type { Db } from "../../db/database.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import { coverThumbUrls } from "../pictures/covers.js";
-import { reviewDeadlineOf, reviewsOfDeals } from "../reviews/review-service.js";
+import { coverThumbUrls } from "../pictures/index.js";
+import { reviewDeadlineOf, reviewsOfDeals } from "../reviews/index.js";
 import * as repo from "./deal-list-repository.js";
 
 export { completedSalesOf } from "./deal-list-repository.js";

@@ -5,10 +5,9 @@ import type { DealsTable } from "../../db/schema.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
-import { storeProductMessage } from "../chat/chat-service.js";
-import { lockGoodsById } from "../goods/goods-repository.js";
-import { moveGoodsStatus } from "../goods/goods-service.js";
-import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { storeProductMessage } from "../chat/index.js";
+import { lockGoodsById, moveGoodsStatus } from "../goods/index.js";
+import type { NotificationOutbox } from "../notifications/index.js";
 import { type DealRow, toDeal } from "./deal-mapper.js";
 import * as repo from "./deal-repository.js";
 

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import { preparedQueries, preparedQuery } from "../../db/prepared-query.js";
-import type { CurrentUser } from "../accounts/account-service.js";
-import { liveSessionOf, type SessionKey } from "../accounts/session-repository.js";
-import { type GoodsWithSellerRow, selectGoodsWithSeller } from "../goods/goods-repository.js";
+import type { CurrentUser } from "../accounts/index.js";
+import { liveSessionOf, type SessionKey } from "../accounts/index.js";
+import { type GoodsWithSellerRow, selectGoodsWithSeller } from "../goods/index.js";
 
 /**
  * True when the favourite is new; adding one that exists changes nothing (it keeps the price it

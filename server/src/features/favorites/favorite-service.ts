@@ -10,11 +10,9 @@ import type {
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import type { CurrentUser } from "../accounts/account-service.js";
-import type { SessionKey } from "../accounts/session-repository.js";
-import { toGoodsList } from "../goods/goods-mapper.js";
-import { pageWindow, requireGoods } from "../goods/goods-service.js";
-import type { NotificationOutbox } from "../notifications/notification-service.js";
+import type { CurrentUser, SessionKey } from "../accounts/index.js";
+import { pageWindow, requireGoods, toGoodsList } from "../goods/index.js";
+import type { NotificationOutbox } from "../notifications/index.js";
 import {
   adjustFavCount,
   deleteFavorite,

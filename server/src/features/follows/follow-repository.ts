@@ -1,5 +1,5 @@
 import type { DbOrTx } from "../../db/database.js";
-import type { ListWindow } from "../goods/listed-pages.js";
+import type { ListWindow } from "../goods/index.js";
 
 /** True when the follow is new. */
 export async function insertFollow(db: DbOrTx, followerId: number, sellerId: number, createdAt: string) {

@@ -11,11 +11,9 @@ import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import { toPublicUser } from "../accounts/user-mapper.js";
-import { findOpenUserById } from "../accounts/user-repository.js";
-import { requireNotBlocked } from "../blocks/block-service.js";
-import { pageOf } from "../goods/goods-service.js";
-import { cursorAfterNewest, readCursor } from "../goods/list-cursor.js";
+import { findOpenUserById, toPublicUser } from "../accounts/index.js";
+import { requireNotBlocked } from "../blocks/index.js";
+import { cursorAfterNewest, pageOf, readCursor } from "../goods/index.js";
 import * as repo from "./follow-repository.js";
 
 export { followCounts } from "./follow-repository.js";

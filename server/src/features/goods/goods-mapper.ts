@@ -1,5 +1,5 @@
 import type { Category, Condition, Goods, GoodsModeration, GoodsStatus, Picture } from "@xianzhi/contract";
-import { toPicture } from "../pictures/picture-service.js";
+import { toPicture } from "../pictures/index.js";
 import type { GoodsWithSellerRow } from "./goods-repository.js";
 
 export function toGoods(row: GoodsWithSellerRow, pictures: Picture[]): Goods {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { appError } from "../../errors.js";
 import { requireUser } from "../../plugins/auth.js";
-import type { CurrentUser } from "../accounts/account-service.js";
+import type { CurrentUser } from "../accounts/index.js";
 
 /** The preHandler of every /api/admin route: 401 signed out, 403 for anyone but a moderator. */
 export async function requireModerator(req: FastifyRequest): Promise<CurrentUser> {

@@ -3,7 +3,7 @@ import type { Insertable } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
 import type { ModerationLogTable } from "../../db/schema.js";
 import { pageWindow } from "../../lib/paging.js";
-import { toPublicUser } from "../accounts/user-mapper.js";
+import { toPublicUser } from "../accounts/index.js";
 
 /** Log lines with the moderator's and the target user's public fields. */
 function selectLog(db: DbOrTx) {

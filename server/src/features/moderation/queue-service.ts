@@ -19,8 +19,8 @@ import {
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { pageWindow } from "../../lib/paging.js";
-import { toPublicUser } from "../accounts/user-mapper.js";
-import { goodsDetail, pageOf } from "../goods/goods-service.js";
+import { toPublicUser } from "../accounts/index.js";
+import { goodsDetail, pageOf } from "../goods/index.js";
 import { lastActionOn } from "./moderation-log.js";
 import * as repo from "./queue-repository.js";
 import { ownerOfTarget } from "./report-repository.js";

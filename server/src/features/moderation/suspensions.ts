@@ -2,8 +2,8 @@ import { SUSPENDED_FOREVER } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { deleteSessionsOfUser } from "../accounts/session-repository.js";
-import { hideSellerGoods, restoreSellerGoods } from "../goods/goods-visibility.js";
+import { deleteSessionsOfUser } from "../accounts/index.js";
+import { hideSellerGoods, restoreSellerGoods } from "../goods/index.js";
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { toPublicUser } from "../accounts/user-mapper.js";
+import { toPublicUser } from "../accounts/index.js";
 import { writeLog } from "./moderation-log.js";
 
 /** A change of the table is a line of the audit log, written in the change's transaction. */

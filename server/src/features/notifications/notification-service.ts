@@ -16,7 +16,7 @@ import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import type { Hub } from "../../plugins/realtime.js";
-import { coverThumbUrls } from "../pictures/covers.js";
+import { coverThumbUrls } from "../pictures/index.js";
 import * as repo from "./notification-repository.js";
 
 /** Something to tell one user; ids name what it is about. */

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/database.js";
 import type { Delivery } from "../../plugins/realtime.js";
-import type { NotificationOutbox } from "../notifications/notification-service.js";
+import type { NotificationOutbox } from "../notifications/index.js";
 import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import * as repo from "./offer-repository.js";
 

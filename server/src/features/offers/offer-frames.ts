@@ -1,6 +1,6 @@
 import type { ChatMessage, NotificationKind } from "@xianzhi/contract";
 import type { Delivery } from "../../plugins/realtime.js";
-import type { NotificationDraft } from "../notifications/notification-service.js";
+import type { NotificationDraft } from "../notifications/index.js";
 import { type OfferRow, toOffer } from "./offer-mapper.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
-import { requireNotBlocked } from "../blocks/block-service.js";
+import { requireNotBlocked } from "../blocks/index.js";
 import { notOpenError, type OfferRow, toOffer } from "./offer-mapper.js";
 import { findOffer } from "./offer-repository.js";
 

@@ -3,10 +3,10 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { verifyPassword } from "../../lib/secrets.js";
-import type { CurrentUser } from "../accounts/account-service.js";
-import { findUserById } from "../accounts/user-repository.js";
-import { adjustListedCount } from "../goods/goods-repository.js";
-import type { PictureFiles } from "../pictures/picture-files.js";
+import type { CurrentUser } from "../accounts/index.js";
+import { findUserById } from "../accounts/index.js";
+import { adjustListedCount } from "../goods/index.js";
+import type { PictureFiles } from "../pictures/index.js";
 import * as repo from "./deletion-repository.js";
 
 export interface DeletionDeps {

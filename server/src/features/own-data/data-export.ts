@@ -13,10 +13,8 @@ import { SUCCESS_CODE } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { toUserInfo } from "../accounts/user-mapper.js";
-import { findUserById } from "../accounts/user-repository.js";
-import { pictureUrls } from "../pictures/picture-files.js";
-import { picturesOfGoods } from "../pictures/picture-repository.js";
+import { findUserById, toUserInfo } from "../accounts/index.js";
+import { picturesOfGoods, pictureUrls } from "../pictures/index.js";
 import { exportPages as pages } from "./export-repository.js";
 
 /** Rows read per query: big enough to be few queries, small enough to leave the event loop often. */

@@ -2,7 +2,7 @@ import { GoodsLimits, type Picture, PictureLimits, type UploadedFile } from "@xi
 import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { lockUser } from "../accounts/user-repository.js";
+import { lockUser } from "../accounts/index.js";
 import { type PictureFiles, pictureUrls } from "./picture-files.js";
 import {
   deletePictures,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { appError } from "../../errors.js";
 import { ok, parseInput } from "../../http/envelope.js";
 import { requireUser } from "../../plugins/auth.js";
-import { requireOwnGoods } from "../goods/goods-service.js";
+import { requireOwnGoods } from "../goods/index.js";
 import { appendGoodsPicture, receiveUpload } from "./picture-service.js";
 
 async function uploadedFile(req: FastifyRequest) {

@@ -3,8 +3,8 @@ import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import { findOpenUserById } from "../accounts/user-repository.js";
-import type { NotificationOutbox } from "../notifications/notification-service.js";
+import { findOpenUserById } from "../accounts/index.js";
+import type { NotificationOutbox } from "../notifications/index.js";
 import { toReview } from "./review-mapper.js";
 import * as repo from "./review-repository.js";
 

@@ -1,8 +1,7 @@
 import { DiscoveryLimits, type SearchCriteria } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import type { NotificationDraft } from "../notifications/notification-service.js";
-import type { Notifier } from "../notifications/notifier.js";
+import type { NotificationDraft, Notifier } from "../notifications/index.js";
 import * as repo from "./saved-search-repository.js";
 import { criteriaMatcher } from "./search-criteria.js";
 

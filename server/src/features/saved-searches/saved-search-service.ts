@@ -8,7 +8,7 @@ import {
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { lockUser } from "../accounts/user-repository.js";
+import { lockUser } from "../accounts/index.js";
 import * as repo from "./saved-search-repository.js";
 import { criteriaText } from "./search-criteria.js";
 

@@ -1,5 +1,5 @@
 import type { SearchCriteria } from "@xianzhi/contract";
-import { searchTerms } from "../goods/goods-search.js";
+import { searchTerms } from "../goods/index.js";
 
 /** The criteria with their keys in one order and empty ones left out: equal searches are equal text. */
 export function criteriaText(criteria: SearchCriteria): string {

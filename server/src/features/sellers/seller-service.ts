@@ -2,10 +2,10 @@ import { type Goods, type Page, type SellerGoodsQuery, type SellerProfile, Selle
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds } from "../../lib/clock.js";
-import { completedSalesOf } from "../deals/deal-list.js";
-import { followCounts } from "../follows/follow-service.js";
-import { pageOf, pageWindow } from "../goods/goods-service.js";
-import { ratingSummary } from "../reviews/review-service.js";
+import { completedSalesOf } from "../deals/index.js";
+import { followCounts } from "../follows/index.js";
+import { pageOf, pageWindow } from "../goods/index.js";
+import { ratingSummary } from "../reviews/index.js";
 import { responseStats } from "./response-stats.js";
 import * as repo from "./seller-repository.js";
 

@@ -1,0 +1,23 @@
+// The accounts feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export type { CurrentUser } from "./account-service.js";
+export { sendEmailCode } from "./email-code-service.js";
+export { accountRoutes } from "./routes.js";
+export type { SessionKey } from "./session-repository.js";
+export {
+  deleteSessionsOfUser,
+  findLiveSession,
+  insertSession,
+  liveSessionIds,
+  liveSessionOf,
+} from "./session-repository.js";
+export { toPublicUser, toUserInfo } from "./user-mapper.js";
+export {
+  findOpenUserById,
+  findUserById,
+  insertUser,
+  isClosedAccount,
+  lockUser,
+  updateUser,
+} from "./user-repository.js";
+export { purgeExpired } from "./verification-repository.js";

@@ -1,0 +1,5 @@
+// The blocks feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { holdPair, requireNotBlocked } from "./block-service.js";
+export { blockRoutes } from "./routes.js";
+export { ViewerBlocks } from "./viewer-blocks.js";

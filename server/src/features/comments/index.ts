@@ -1,0 +1,5 @@
+// The comments feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { removeComment } from "./comment-repository.js";
+export { addComment } from "./comment-service.js";
+export { commentRoutes } from "./routes.js";

@@ -1,0 +1,4 @@
+// The favorites feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { addFavorite, listFavorites, removeFavorite } from "./favorite-service.js";
+export { favoriteRoutes } from "./routes.js";

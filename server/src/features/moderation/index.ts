@@ -1,0 +1,7 @@
+// The moderation feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { adminRoutes } from "./admin-routes.js";
+export { moderationRoutes } from "./routes.js";
+export { liftEndedSuspensions, refuseSuspended } from "./suspensions.js";
+export type { WordRuleSet } from "./word-rules.js";
+export { RULES_TTL_MS, WordRules } from "./word-rules.js";

@@ -1,0 +1,4 @@
+// The own-data feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { purgeDeletedAccounts } from "./account-deletion.js";
+export { ownDataRoutes } from "./routes.js";

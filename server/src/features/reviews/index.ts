@@ -1,0 +1,4 @@
+// The reviews feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { createReview, ratingSummary, reviewDeadlineOf, reviewsOfDeals } from "./review-service.js";
+export { reviewRoutes } from "./routes.js";

@@ -1,0 +1,3 @@
+// The sellers feature's public face: what the rest of the server (other features, the app, jobs,
+// plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { sellerRoutes } from "./routes.js";
