@@ -1,12 +1,12 @@
 import { SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract/constants";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 
 /**
  * Debian's Chromium with the flags this machine's closed network needs: headless, or in windows
  * with HEADED=1 (on a desktop, to watch a test), each action then slowed to be seen. */
-export function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(): Promise<Browser> {
   const headed = process.env.HEADED === "1";
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: !headed,
     slowMo: headed ? 250 : 0,
@@ -20,6 +20,57 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  return withPagesThatWaitForTheApp(browser);
+}
+
+/** Whether the page's document is the app's, and the app has taken it over (web/src/app/app.tsx). */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById("root") || document.documentElement.dataset.app === "ready",
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+type Navigation = (...args: unknown[]) => Promise<unknown>;
+
+/**
+ * A page's navigations (goto, reload, back, forward) end once the app has taken the new document
+ * over: the server's markup shows before its buttons answer, and on a busy machine a tap in between
+ * was lost (CI, stop 36). A navigation asked to end at its first byte (`waitUntil: "commit"`), to
+ * look at what shows before, is left as it is; so is a context that runs no JavaScript.
+ */
+function withPagesThatWaitForTheApp(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled !== false) waitForAppAfterNavigations(context);
+    return context;
+  };
+  return browser;
+}
+
+function waitForAppAfterNavigations(context: BrowserContext): void {
+  const patched = new WeakSet<Page>();
+  const patch = (page: Page) => {
+    if (patched.has(page)) return page;
+    patched.add(page);
+    for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+      const navigate = (page[name] as Navigation).bind(page);
+      (page as unknown as Record<string, Navigation>)[name] = async (...args) => {
+        const response = await navigate(...args);
+        const options = args.find((arg) => typeof arg === "object" && arg !== null) as
+          | { waitUntil?: string }
+          | undefined;
+        if (options?.waitUntil !== "commit") await waitForApp(page);
+        return response;
+      };
+    }
+    return page;
+  };
+  context.on("page", patch);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => patch(await newPage());
 }
 
 /**

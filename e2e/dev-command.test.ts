@@ -107,7 +107,9 @@ describe("npm run dev in a fresh clone", () => {
     "shows a change to a screen without reloading the page",
     async () => {
       const page = await browser.newPage();
-      await page.goto(devUrl);
+      // Vite compiles the app's modules on this first visit, for longer than a navigation waits for
+      // the app to take over (browser.ts): the heading below waits as long as it takes.
+      await page.goto(devUrl, { waitUntil: "commit" });
       const screenFile = path.join(clone, "web/src/features/goods/home-screen.tsx");
       const screen = await fs.readFile(screenFile, "utf8");
       const heading = /<h1>([^<]+)<\/h1>/.exec(screen)?.[1] as string;

@@ -39,10 +39,18 @@ describe("the import rules", () => {
     ["packages/contract/src/values/goods.ts", 'import { z } from "../zod.js";', "schema-free"],
     ["packages/contract/src/constants.ts", 'export * from "./goods.js";', "schema-free"],
     ["packages/contract/src/errors.ts", 'import { z } from "zod";', "schema-free"],
-    ["server/src/features/deals/x.ts", 'import { lockGoodsById } from "../goods/goods-repository.js";', "its public face"],
+    [
+      "server/src/features/deals/x.ts",
+      'import { lockGoodsById } from "../goods/goods-repository.js";',
+      "its public face",
+    ],
     ["server/src/features/deals/x.ts", 'export { toGoodsList } from "../goods/goods-mapper.js";', "its public face"],
     ["server/src/jobs/x.ts", 'import { expireOffers } from "../features/offers/offer-service.js";', "its public face"],
-    ["server/commands/x.ts", 'import { insertUser } from "../src/features/accounts/user-repository.js";', "public face"],
+    [
+      "server/commands/x.ts",
+      'import { insertUser } from "../src/features/accounts/user-repository.js";',
+      "public face",
+    ],
     ["server/src/app.ts", 'import { App } from "@xianzhi/web";', "never imports the web app"],
   ])("refuse %s importing: %s", (filePath, importLine, reason) => {
     expect(reasonsFor(filePath, importLine)).toEqual([expect.stringContaining(reason)]);

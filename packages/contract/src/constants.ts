@@ -16,6 +16,7 @@ export * from "./values/moderation.js";
 export * from "./values/names.js";
 export * from "./values/notifications.js";
 export * from "./values/own-data.js";
+export * from "./values/processes.js";
 export * from "./values/safety.js";
 export * from "./values/sellers.js";
 export * from "./values/social.js";

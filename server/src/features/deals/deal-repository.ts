@@ -1,3 +1,4 @@
+import type { DealStatus } from "@xianzhi/contract";
 import type { Insertable, Updateable } from "kysely";
 import type { DbOrTx } from "../../db/database.js";
 import type { DealsTable } from "../../db/schema.js";
@@ -12,15 +13,20 @@ export function findDeal(db: DbOrTx, id: number): Promise<DealRow | undefined> {
 }
 
 /**
- * Ends a deal that is still reserved (completed or cancelled); answers it when it changed. Of two
- * ends at the same moment only one finds it reserved.
+ * Moves a deal on (completed, cancelled) if it is still in one of the states `from`; answers it
+ * when it changed. Of two transitions at the same moment only one finds it where it was.
  */
-export function endReservedDeal(db: DbOrTx, id: number, changes: Updateable<DealsTable>): Promise<DealRow | undefined> {
+export function moveDeal(
+  db: DbOrTx,
+  id: number,
+  from: readonly DealStatus[],
+  changes: Updateable<DealsTable>,
+): Promise<DealRow | undefined> {
   return db
     .updateTable("deals")
     .set(changes)
     .where("id", "=", id)
-    .where("status", "=", "reserved")
+    .where("status", "in", from)
     .returningAll()
     .executeTakeFirst();
 }

@@ -1,4 +1,13 @@
-import { DEAL_STATUSES, type Deal, type DealStatus, type GoodsStatus } from "@xianzhi/contract";
+import {
+  DEAL_PROCESS,
+  DEAL_STATUSES,
+  type Deal,
+  type DealActor,
+  type DealStatus,
+  type DealTransition,
+  type GoodsStatus,
+  type TradeTransition,
+} from "@xianzhi/contract";
 import type { Updateable } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
 import type { DealsTable } from "../../db/schema.js";
@@ -11,12 +20,30 @@ import type { NotificationOutbox } from "../notifications/index.js";
 import { type DealRow, toDeal } from "./deal-mapper.js";
 import * as repo from "./deal-repository.js";
 
-/** A deal of the user's: 404 when there is none, 403 for anyone but its buyer and seller. */
-async function requirePartyDeal(db: DbOrTx, userId: number, dealId: number): Promise<DealRow> {
+/** Who may end a deal which way, in the refusal's words. */
+const ONLY_BY: Record<DealTransition, string> = {
+  complete: "只有卖家可以确认成交",
+  cancel: "只有买卖双方可以取消交易",
+};
+
+/**
+ * A deal the user may take `transition` of, as the deal process says (values/processes.ts): 404
+ * when there is none, 403 for anyone but its buyer and seller or a side the process does not let
+ * take it. Whether it is still reserved is left to the conditional update that ends it.
+ */
+async function requireDealTransition(
+  db: DbOrTx,
+  userId: number,
+  dealId: number,
+  transition: DealTransition,
+): Promise<DealRow & { actor: DealActor }> {
   const row = await repo.findDeal(db, dealId);
   if (!row) throw appError("DEAL_NOT_FOUND");
   if (userId !== row.buyerId && userId !== row.sellerId) throw appError("NOT_A_PARTY");
-  return row;
+  const actor: DealActor = userId === row.sellerId ? "seller" : "buyer";
+  const step: TradeTransition<DealStatus, DealActor> = DEAL_PROCESS.transitions[transition];
+  if (!step.by.includes(actor)) throw appError("NOT_A_PARTY", ONLY_BY[transition]);
+  return { ...row, actor };
 }
 
 /** The refusal of a deal no longer reserved, saying what became of it (已成交, 已取消). */
@@ -26,7 +53,9 @@ function notReservedError(row: DealRow | undefined) {
 }
 
 interface DealEnd {
-  changes: Updateable<DealsTable>;
+  transition: DealTransition;
+  /** What it writes besides the state the transition reaches. */
+  changes: Omit<Updateable<DealsTable>, "status">;
   /** The other side is told of it. */
   kind: "deal_completed" | "deal_cancelled";
   /** Where the goods go: sold to the buyer, or back on sale. */
@@ -49,7 +78,8 @@ async function endDeal(
 ): Promise<WithDeliveries<Deal>> {
   const { ended, notice } = await db.transaction().execute(async (tx) => {
     if (deal.goodsId !== null) await lockGoodsById(tx, deal.goodsId);
-    const ended = await repo.endReservedDeal(tx, deal.id, end.changes);
+    const { from, to } = DEAL_PROCESS.transitions[end.transition];
+    const ended = await repo.moveDeal(tx, deal.id, from, { ...end.changes, status: to });
     if (!ended) throw notReservedError(await repo.findDeal(tx, deal.id));
     if (ended.goodsId !== null) await moveGoodsStatus(tx, ended.goodsId, "reserved", end.goodsStatus);
     const notice =
@@ -88,10 +118,10 @@ export async function completeDeal(
   userId: number,
   dealId: number,
 ): Promise<WithDeliveries<Deal>> {
-  const deal = await requirePartyDeal(db, userId, dealId);
-  if (userId !== deal.sellerId) throw appError("NOT_A_PARTY", "只有卖家可以确认成交");
+  const deal = await requireDealTransition(db, userId, dealId, "complete");
   return endDeal(db, outbox, userId, deal, {
-    changes: { status: "completed", completedAt: nowIso() },
+    transition: "complete",
+    changes: { completedAt: nowIso() },
     kind: "deal_completed",
     goodsStatus: "sold",
     notice: "卖家已确认成交，交易已完成",
@@ -105,10 +135,11 @@ export async function cancelDeal(
   userId: number,
   dealId: number,
 ): Promise<WithDeliveries<Deal>> {
-  const deal = await requirePartyDeal(db, userId, dealId);
-  const side = userId === deal.sellerId ? "卖家" : "买家";
+  const deal = await requireDealTransition(db, userId, dealId, "cancel");
+  const side = deal.actor === "seller" ? "卖家" : "买家";
   return endDeal(db, outbox, userId, deal, {
-    changes: { status: "cancelled", cancelledAt: nowIso(), cancelledBy: userId },
+    transition: "cancel",
+    changes: { cancelledAt: nowIso(), cancelledBy: userId },
     kind: "deal_cancelled",
     goodsStatus: "on_sale",
     notice: `${side}已取消交易，宝贝重新在售`,

@@ -1,4 +1,4 @@
-import type { Offer } from "@xianzhi/contract";
+import { DEAL_PROCESS, OFFER_PROCESS, type Offer } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -11,7 +11,7 @@ import type { NotificationOutbox } from "../notifications/index.js";
 import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { notOpenError, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
-import { offerChangedError, requireOfferToTrade } from "./offer-rules.js";
+import { offerChangedError, requireOfferTransition } from "./offer-rules.js";
 
 /** Written into the chat of each offer declined because the goods went to another buyer. */
 export const PROMISED_TO_ANOTHER = "卖家已将宝贝预订给其他买家，未处理的出价已自动拒绝";
@@ -70,7 +70,7 @@ export async function acceptOffer(
   offerId: number,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  const offer = await requireOfferToTrade(db, userId, offerId, now);
+  const offer = await requireOfferTransition(db, userId, offerId, "accept", now);
   const { accepted, deal, othersDeliveries } = await db.transaction().execute(async (tx) => {
     await holdPair(tx, userId, offer.fromUserId);
     await requireNotBlocked(tx, userId, offer.fromUserId);
@@ -84,7 +84,7 @@ export async function acceptOffer(
       buyerId: offer.buyerId,
       sellerId: offer.sellerId,
       priceCents: offer.amountCents,
-      status: "reserved",
+      status: DEAL_PROCESS.initial,
       createdAt: now,
       completedAt: null,
       cancelledAt: null,
@@ -93,7 +93,7 @@ export async function acceptOffer(
     const accepted = await repo.closeOpenOffer(
       tx,
       offer.id,
-      { status: "accepted", decidedAt: now, dealId: deal.id },
+      { status: OFFER_PROCESS.transitions.accept.to, decidedAt: now, dealId: deal.id },
       now,
     );
     if (!accepted) throw await offerChangedError(tx, offer.id, now);

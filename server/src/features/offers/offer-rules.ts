@@ -1,3 +1,11 @@
+import {
+  mayTake,
+  OFFER_PROCESS,
+  type OfferActor,
+  type OfferStatus,
+  type OfferTransition,
+  type TradeTransition,
+} from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { requireNotBlocked } from "../blocks/index.js";
@@ -12,11 +20,6 @@ async function requireOffer(db: DbOrTx, offerId: number): Promise<OfferRow> {
   return row;
 }
 
-function requireOpen(row: OfferRow, now: string): OfferRow {
-  if (toOffer(row, now).status !== "open") throw notOpenError(row, now);
-  return row;
-}
-
 /** An offer of the user's trades: 404 when there is none, 403 for anyone but its buyer and seller. */
 async function requirePartyOffer(db: DbOrTx, userId: number, offerId: number): Promise<OfferRow> {
   const row = await requireOffer(db, offerId);
@@ -24,30 +27,35 @@ async function requirePartyOffer(db: DbOrTx, userId: number, offerId: number): P
   return row;
 }
 
-/** An open offer made to the user, who may accept, decline or counter it. */
-export async function requireOfferToAnswer(db: DbOrTx, userId: number, offerId: number, now: string) {
-  const row = await requirePartyOffer(db, userId, offerId);
-  if (row.fromUserId === userId) throw appError("OFFER_NOT_TO_YOU");
-  return requireOpen(row, now);
-}
+/** An offer's side the user is on: who made it, or who it was made to. */
+const actorOf = (row: OfferRow, userId: number): OfferActor => (row.fromUserId === userId ? "maker" : "recipient");
+
+/** Transitions that start trading with the offer's maker (a deal, or a new price to them). */
+const TRADES: ReadonlySet<OfferTransition> = new Set(["accept", "counter"]);
 
 /**
- * An open offer made to the user, who may accept or counter it. Between two users one of whom
- * blocked the other it is refused as making an offer is (1706 / 1707), before saying the offer is
- * no longer open: a block closes them.
+ * An offer the user may take `transition` of, as the offer process says (values/processes.ts):
+ * 404 when there is none, 403 for anyone but its buyer and seller, 1505 when it is not theirs to
+ * take (an answer to their own offer, a withdrawal of the other side's), 1504 when the offer is no
+ * longer open. To accept or counter, between two users one of whom blocked the other, it is refused
+ * as making an offer is (1706 / 1707), before saying the offer is no longer open: a block closes them.
  */
-export async function requireOfferToTrade(db: DbOrTx, userId: number, offerId: number, now: string) {
+export async function requireOfferTransition(
+  db: DbOrTx,
+  userId: number,
+  offerId: number,
+  transition: OfferTransition,
+  now: string,
+): Promise<OfferRow> {
   const row = await requirePartyOffer(db, userId, offerId);
-  if (row.fromUserId === userId) throw appError("OFFER_NOT_TO_YOU");
-  await requireNotBlocked(db, userId, row.fromUserId);
-  return requireOpen(row, now);
-}
-
-/** An open offer the user made, which they may withdraw. */
-export async function requireOfferMadeBy(db: DbOrTx, userId: number, offerId: number, now: string) {
-  const row = await requirePartyOffer(db, userId, offerId);
-  if (row.fromUserId !== userId) throw appError("OFFER_NOT_TO_YOU", "只能撤回自己发出的出价");
-  return requireOpen(row, now);
+  const actor = actorOf(row, userId);
+  const step: TradeTransition<OfferStatus, OfferActor> = OFFER_PROCESS.transitions[transition];
+  if (!step.by.includes(actor)) {
+    throw appError("OFFER_NOT_TO_YOU", actor === "recipient" ? "只能撤回自己发出的出价" : undefined);
+  }
+  if (TRADES.has(transition)) await requireNotBlocked(db, userId, row.fromUserId);
+  if (!mayTake(OFFER_PROCESS, transition, toOffer(row, now).status, actor)) throw notOpenError(row, now);
+  return row;
 }
 
 /** Goods an amount may be offered for: on sale, and the amount not above their price. */

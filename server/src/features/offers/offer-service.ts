@@ -3,9 +3,9 @@ import {
   type ChatTradeQuery,
   type CounterOfferBody,
   type CreateOfferBody,
+  OFFER_PROCESS,
   type Offer,
   type OfferStatus,
-  TradeLimits,
 } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
@@ -20,13 +20,7 @@ import type { NotificationOutbox } from "../notifications/index.js";
 import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { expiredBy, type OfferRow, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
-import {
-  offerChangedError,
-  requireOfferable,
-  requireOfferMadeBy,
-  requireOfferToAnswer,
-  requireOfferToTrade,
-} from "./offer-rules.js";
+import { offerChangedError, requireOfferable, requireOfferTransition } from "./offer-rules.js";
 
 /** Who an offer was made to: the seller for a buyer's offer, the buyer for a counter-offer. */
 const recipientOf = (row: OfferRow) => (row.fromUserId === row.buyerId ? row.sellerId : row.buyerId);
@@ -42,7 +36,7 @@ async function insertOfferWithCard(tx: DbOrTx, offer: NewOffer, now: string) {
     status: "open",
     dealId: null,
     createdAt: now,
-    expiresAt: isoAfterSeconds(TradeLimits.offerHours * 3600, Date.parse(now)),
+    expiresAt: isoAfterSeconds(OFFER_PROCESS.transitions.expire.afterHours * 3600, Date.parse(now)),
     decidedAt: null,
   });
   const message = await storeProductMessage(tx, {
@@ -128,12 +122,17 @@ export async function counterOffer(
   body: CounterOfferBody,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  const original = await requireOfferToTrade(db, userId, offerId, now);
+  const original = await requireOfferTransition(db, userId, offerId, "counter", now);
   const { countered, row, message } = await db.transaction().execute(async (tx) => {
     await holdPair(tx, userId, original.fromUserId);
     requireOfferable(await requireGoods(tx, original.goodsId), body.amountCents);
     await requireNotBlocked(tx, userId, original.fromUserId);
-    const countered = await repo.closeOpenOffer(tx, offerId, { status: "countered", decidedAt: now }, now);
+    const countered = await repo.closeOpenOffer(
+      tx,
+      offerId,
+      { status: OFFER_PROCESS.transitions.counter.to, decidedAt: now },
+      now,
+    );
     if (!countered) throw await offerChangedError(tx, offerId, now);
     const { goodsId, chatId, buyerId, sellerId } = countered;
     const sides = { goodsId, chatId, buyerId, sellerId, fromUserId: userId };
@@ -174,14 +173,14 @@ export async function declineOffer(
   offerId: number,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  await requireOfferToAnswer(db, userId, offerId, now);
-  return closeAnswered(db, outbox, userId, offerId, "declined", now);
+  await requireOfferTransition(db, userId, offerId, "decline", now);
+  return closeAnswered(db, outbox, userId, offerId, OFFER_PROCESS.transitions.decline.to, now);
 }
 
 export async function withdrawOffer(db: Db, userId: number, offerId: number): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
-  await requireOfferMadeBy(db, userId, offerId, now);
-  return closeAnswered(db, null, userId, offerId, "withdrawn", now);
+  await requireOfferTransition(db, userId, offerId, "withdraw", now);
+  return closeAnswered(db, null, userId, offerId, OFFER_PROCESS.transitions.withdraw.to, now);
 }
 
 /** A chat's offers and newest deal, for its members only. */

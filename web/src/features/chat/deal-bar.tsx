@@ -1,5 +1,5 @@
 import type { Chat, Deal } from "@xianzhi/contract";
-import { DEAL_STATUSES } from "@xianzhi/contract/constants";
+import { DEAL_PROCESS, DEAL_STATUSES, nextActions } from "@xianzhi/contract/constants";
 import { Button, Popconfirm } from "antd";
 import { errorText } from "../../app/api-error";
 import { formatPrice } from "../../components/format";
@@ -20,15 +20,17 @@ export function DealBar({ chat, myId }: { chat: Chat; myId: string }) {
       <span className={`deal-bar__status deal-bar__status--${deal.status}`}>{DEAL_STATUSES[deal.status]}</span>
       <span className="deal-bar__price">成交价 {formatPrice(deal.priceCents)}</span>
       <div className="deal-bar__actions">
-        {deal.status === "reserved" && <ReservedActions deal={deal} seller={deal.sellerId === myId} />}
+        <DealActions deal={deal} seller={deal.sellerId === myId} />
         {deal.status === "completed" && <DealReview deal={deal} myId={myId} peerName={chat.peer.nickname} />}
       </div>
     </section>
   );
 }
 
-function ReservedActions({ deal, seller }: { deal: Deal; seller: boolean }) {
+/** 取消交易 and 确认成交, each where the deal process lets this side take it (DEAL_PROCESS). */
+function DealActions({ deal, seller }: { deal: Deal; seller: boolean }) {
   const [endDeal, { isLoading, originalArgs }] = useEndDealMutation();
+  const actions = nextActions(DEAL_PROCESS, deal.status, seller ? "seller" : "buyer");
   const end = async (how: "complete" | "cancel") => {
     const result = await endDeal({ dealId: deal.id, end: how });
     if ("error" in result) message.error(errorText(result.error));
@@ -37,19 +39,21 @@ function ReservedActions({ deal, seller }: { deal: Deal; seller: boolean }) {
   const ending = (how: "complete" | "cancel") => isLoading && originalArgs?.end === how;
   return (
     <>
-      <Popconfirm
-        title="确定取消这笔交易吗？"
-        description={seller ? "闲置会重新上架，可以接受其他出价" : "卖家会收到通知，闲置重新上架"}
-        okText="取消交易"
-        cancelText="再想想"
-        okButtonProps={{ danger: true }}
-        onConfirm={() => end("cancel")}
-      >
-        <Button loading={ending("cancel")} disabled={isLoading}>
-          取消交易
-        </Button>
-      </Popconfirm>
-      {seller && (
+      {actions.includes("cancel") && (
+        <Popconfirm
+          title="确定取消这笔交易吗？"
+          description={seller ? "闲置会重新上架，可以接受其他出价" : "卖家会收到通知，闲置重新上架"}
+          okText="取消交易"
+          cancelText="再想想"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => end("cancel")}
+        >
+          <Button loading={ending("cancel")} disabled={isLoading}>
+            取消交易
+          </Button>
+        </Popconfirm>
+      )}
+      {actions.includes("complete") && (
         <Popconfirm
           title="确认这笔交易已经完成？"
           description="确认后闲置标记为已售出，双方可以互相评价"

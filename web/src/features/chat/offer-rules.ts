@@ -1,9 +1,15 @@
 import type { ChatTrade, Offer } from "@xianzhi/contract";
-import type { GoodsStatus, OfferStatus } from "@xianzhi/contract/constants";
+import {
+  type GoodsStatus,
+  nextActions,
+  OFFER_PROCESS,
+  type OfferStatus,
+  type OfferTransition,
+} from "@xianzhi/contract/constants";
 import { formatPrice } from "../../components/format";
 
-/** What the person looking at an offer card may do with it. */
-export type OfferAction = "accept" | "decline" | "counter" | "withdraw";
+/** What the person looking at an offer card may do with it: an offer's transitions but the timer's. */
+export type OfferAction = Exclude<OfferTransition, "expire">;
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -14,18 +20,19 @@ export function offerStatusAt(offer: Pick<Offer, "status" | "expiresAt">, now: n
 }
 
 /**
- * The buttons of an open offer: the side it was made to may accept, decline or counter it, its
- * maker may withdraw it. A decided offer, or one for someone outside the deal, has none.
+ * The buttons of an offer, as the offer process allows (@xianzhi/contract's OFFER_PROCESS): while
+ * it is open, the side it was made to may accept, decline or counter it, its maker may withdraw it.
+ * A decided offer, or one for someone outside the deal, has none.
  */
 export function offerActions(
   offer: Pick<Offer, "status" | "expiresAt" | "fromUserId" | "buyerId" | "sellerId">,
   myId: string,
   now: number,
 ): OfferAction[] {
-  if (offerStatusAt(offer, now) !== "open") return [];
-  if (offer.fromUserId === myId) return ["withdraw"];
-  if (myId === offer.buyerId || myId === offer.sellerId) return ["accept", "decline", "counter"];
-  return [];
+  if (myId !== offer.buyerId && myId !== offer.sellerId) return [];
+  const actor = offer.fromUserId === myId ? "maker" : "recipient";
+  // A party's actions: never `expire`, which only the timer takes.
+  return nextActions(OFFER_PROCESS, offerStatusAt(offer, now), actor) as OfferAction[];
 }
 
 /** "还剩 23 小时", "还剩 5 分钟", "即将过期": how long an open offer waits for its answer. */

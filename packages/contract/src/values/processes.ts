@@ -1,0 +1,115 @@
+import { DEAL_STATUSES, type DealStatus, OFFER_STATUSES, type OfferStatus, TradeLimits } from "./trade.js";
+
+/**
+ * The trade processes as data, as Sharetribe's transaction processes are: each lists its states,
+ * and for each transition the states it leaves, the state it reaches, who may take it and, for a
+ * timer, when it fires. The server refuses a transition the process does not allow (offer-rules.ts,
+ * deal-service.ts), the web shows the buttons it allows (chat/offer-rules.ts, chat/deal-bar.tsx),
+ * and the README's diagrams are drawn from it (npm run docs:processes; a test fails when stale).
+ */
+export interface TradeTransition<State extends string, Actor extends string> {
+  /** What it is, in the words of the README's diagram. */
+  readonly label: string;
+  readonly from: readonly State[];
+  readonly to: State;
+  /**
+   * Who takes it: a party by their role, `timer` when its time comes (`afterHours` after the state
+   * was entered), `system` when another transition does it for them (accepting an offer declines
+   * the goods' others; a block closes the offers between the two).
+   */
+  readonly by: readonly (Actor | "timer" | "system")[];
+  readonly afterHours?: number;
+}
+
+export interface TradeProcess<State extends string, Actor extends string, Name extends string> {
+  readonly name: string;
+  /** The state it starts in, and how it gets there. */
+  readonly initial: State;
+  readonly startsWhen: string;
+  /** Each state and its label on screen. */
+  readonly states: Readonly<Record<State, string>>;
+  /** Each party's role, as the diagram names it. */
+  readonly actors: Readonly<Record<Actor, string>>;
+  readonly transitions: Readonly<Record<Name, TradeTransition<State, Actor>>>;
+}
+
+/** An offer's two sides: who made it (the buyer, or the seller for a counter-offer) and who it was made to. */
+export type OfferActor = "maker" | "recipient";
+/** Who may take a deal's transitions. */
+export type DealActor = "buyer" | "seller";
+
+export const OFFER_PROCESS = {
+  name: "offer",
+  initial: "open",
+  startsWhen: "a buyer offers a price (出价), or a seller counters one (还价)",
+  states: OFFER_STATUSES,
+  actors: { maker: "who made it", recipient: "who it was made to" },
+  transitions: {
+    accept: {
+      label: "a deal starts, the goods are reserved",
+      from: ["open"],
+      to: "accepted",
+      by: ["recipient"],
+    },
+    decline: {
+      label: "by hand, or for the maker blocked, or when another offer for the goods is accepted",
+      from: ["open"],
+      to: "declined",
+      by: ["recipient", "system"],
+    },
+    counter: { label: "answered with another price, a new offer", from: ["open"], to: "countered", by: ["recipient"] },
+    withdraw: {
+      label: "by hand, or for the maker blocking the other side",
+      from: ["open"],
+      to: "withdrawn",
+      by: ["maker", "system"],
+    },
+    expire: {
+      label: "left unanswered",
+      from: ["open"],
+      to: "expired",
+      by: ["timer"],
+      afterHours: TradeLimits.offerHours,
+    },
+  },
+} as const satisfies TradeProcess<OfferStatus, OfferActor, string>;
+
+export const DEAL_PROCESS = {
+  name: "deal",
+  initial: "reserved",
+  startsWhen: "an offer is accepted",
+  states: DEAL_STATUSES,
+  actors: { buyer: "the buyer", seller: "the seller" },
+  transitions: {
+    complete: { label: "the goods are sold", from: ["reserved"], to: "completed", by: ["seller"] },
+    cancel: {
+      label: "the goods are on sale again",
+      from: ["reserved"],
+      to: "cancelled",
+      by: ["buyer", "seller"],
+    },
+  },
+} as const satisfies TradeProcess<DealStatus, DealActor, string>;
+
+export type OfferTransition = keyof typeof OFFER_PROCESS.transitions;
+export type DealTransition = keyof typeof DEAL_PROCESS.transitions;
+
+type AnyProcess = TradeProcess<string, string, string>;
+type TransitionOf<P extends AnyProcess> = keyof P["transitions"] & string;
+type ActorOf<P extends AnyProcess> = keyof P["actors"] & string;
+
+/** Whether `actor` may take `transition` of `process` from `state`. */
+export function mayTake<P extends AnyProcess>(
+  process: P,
+  transition: TransitionOf<P>,
+  state: string,
+  actor: ActorOf<P> | "timer" | "system",
+): boolean {
+  const step = process.transitions[transition] as TradeTransition<string, string>;
+  return step.from.includes(state) && step.by.includes(actor);
+}
+
+/** The transitions a party may take by hand from `state`, in the order the process lists them. */
+export function nextActions<P extends AnyProcess>(process: P, state: string, actor: ActorOf<P>): TransitionOf<P>[] {
+  return (Object.keys(process.transitions) as TransitionOf<P>[]).filter((name) => mayTake(process, name, state, actor));
+}
