@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 
 const inCi = process.env.CI === "true";
 const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -15,6 +16,32 @@ if (!postgresUrl || !redisUrl) {
 
 /** Browser tests that run after the others, one at a time (see the e2e-alone project). */
 const E2E_ALONE = ["dev-command.test.ts"];
+
+/**
+ * The browser files that take longest, longest first. Vitest starts larger files first when it has
+ * no timings (a fresh clone, CI): accessibility.test.ts, short but five minutes long, started last
+ * and ran alone at the end while the other worker stood idle.
+ */
+const E2E_LONGEST_FIRST = ["accessibility.test.ts", "shell.test.ts", "chat.test.ts", "tap-targets.test.ts"];
+
+/** Vitest's order, with the longest browser files moved to the front of theirs. */
+class LongestBrowserFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (spec: TestSpecification) => {
+      const index = E2E_LONGEST_FIRST.findIndex((name) => spec.moduleId.endsWith(`/e2e/${name}`));
+      return index < 0 ? E2E_LONGEST_FIRST.length : index;
+    };
+    const places = sorted.flatMap((spec, index) => (spec.project.name === "e2e" ? [index] : []));
+    const browserFiles = places.map((index) => sorted[index] as TestSpecification);
+    // Array.prototype.sort is stable: the other files keep Vitest's order.
+    browserFiles.sort((a, b) => rank(a) - rank(b));
+    places.forEach((place, i) => {
+      sorted[place] = browserFiles[i] as TestSpecification;
+    });
+    return sorted;
+  }
+}
 
 /** Workspace packages are imported from their TypeScript source, not their build. */
 const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { conditions: ["source"] } } };
@@ -64,6 +91,7 @@ export default defineConfig({
     // The machines CI runs on have 2 cores, where Vitest would run one file at a time; server files
     // wait on their databases, child processes and timers much of the time.
     maxWorkers: 2,
+    sequence: { sequencer: LongestBrowserFilesFirst },
     projects: [
       { ...fromSource, test: { name: "contract", root: "packages/contract", include: ["src/**/*.test.ts"] } },
       { ...fromSource, test: { name: "web", root: "web", include: ["src/**/*.test.ts"] } },
