@@ -24,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** Whether the page's document is the app's, and the app has taken it over (web/src/app/app.tsx). */
-export async function waitForApp(page: Page): Promise<void> {
+async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
     () => !document.getElementById("root") || document.documentElement.dataset.app === "ready",
     undefined,

@@ -98,15 +98,24 @@ type AnyProcess = TradeProcess<string, string, string>;
 type TransitionOf<P extends AnyProcess> = keyof P["transitions"] & string;
 type ActorOf<P extends AnyProcess> = keyof P["actors"] & string;
 
+type Taker<P extends AnyProcess> = ActorOf<P> | "timer" | "system";
+
+const stepOf = <P extends AnyProcess>(process: P, transition: TransitionOf<P>) =>
+  process.transitions[transition] as TradeTransition<string, string>;
+
+/** Whether `actor` is one who takes `transition` of `process`, in whatever state it is. */
+export function isTakenBy<P extends AnyProcess>(process: P, transition: TransitionOf<P>, actor: Taker<P>): boolean {
+  return stepOf(process, transition).by.includes(actor);
+}
+
 /** Whether `actor` may take `transition` of `process` from `state`. */
 export function mayTake<P extends AnyProcess>(
   process: P,
   transition: TransitionOf<P>,
   state: string,
-  actor: ActorOf<P> | "timer" | "system",
+  actor: Taker<P>,
 ): boolean {
-  const step = process.transitions[transition] as TradeTransition<string, string>;
-  return step.from.includes(state) && step.by.includes(actor);
+  return stepOf(process, transition).from.includes(state) && isTakenBy(process, transition, actor);
 }
 
 /** The transitions a party may take by hand from `state`, in the order the process lists them. */

@@ -6,7 +6,7 @@ import {
   type DealStatus,
   type DealTransition,
   type GoodsStatus,
-  type TradeTransition,
+  isTakenBy,
 } from "@xianzhi/contract";
 import type { Updateable } from "kysely";
 import type { Db, DbOrTx } from "../../db/database.js";
@@ -20,11 +20,8 @@ import type { NotificationOutbox } from "../notifications/index.js";
 import { type DealRow, toDeal } from "./deal-mapper.js";
 import * as repo from "./deal-repository.js";
 
-/** Who may end a deal which way, in the refusal's words. */
-const ONLY_BY: Record<DealTransition, string> = {
-  complete: "只有卖家可以确认成交",
-  cancel: "只有买卖双方可以取消交易",
-};
+/** The refusal's words for a side the process does not let take a transition (else 只有交易双方可以操作). */
+const ONLY_BY: Partial<Record<DealTransition, string>> = { complete: "只有卖家可以确认成交" };
 
 /**
  * A deal the user may take `transition` of, as the deal process says (values/processes.ts): 404
@@ -41,8 +38,7 @@ async function requireDealTransition(
   if (!row) throw appError("DEAL_NOT_FOUND");
   if (userId !== row.buyerId && userId !== row.sellerId) throw appError("NOT_A_PARTY");
   const actor: DealActor = userId === row.sellerId ? "seller" : "buyer";
-  const step: TradeTransition<DealStatus, DealActor> = DEAL_PROCESS.transitions[transition];
-  if (!step.by.includes(actor)) throw appError("NOT_A_PARTY", ONLY_BY[transition]);
+  if (!isTakenBy(DEAL_PROCESS, transition, actor)) throw appError("NOT_A_PARTY", ONLY_BY[transition]);
   return { ...row, actor };
 }
 

@@ -1,11 +1,4 @@
-import {
-  mayTake,
-  OFFER_PROCESS,
-  type OfferActor,
-  type OfferStatus,
-  type OfferTransition,
-  type TradeTransition,
-} from "@xianzhi/contract";
+import { isTakenBy, mayTake, OFFER_PROCESS, type OfferActor, type OfferTransition } from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { requireNotBlocked } from "../blocks/index.js";
@@ -49,8 +42,7 @@ export async function requireOfferTransition(
 ): Promise<OfferRow> {
   const row = await requirePartyOffer(db, userId, offerId);
   const actor = actorOf(row, userId);
-  const step: TradeTransition<OfferStatus, OfferActor> = OFFER_PROCESS.transitions[transition];
-  if (!step.by.includes(actor)) {
+  if (!isTakenBy(OFFER_PROCESS, transition, actor)) {
     throw appError("OFFER_NOT_TO_YOU", actor === "recipient" ? "只能撤回自己发出的出价" : undefined);
   }
   if (TRADES.has(transition)) await requireNotBlocked(db, userId, row.fromUserId);
