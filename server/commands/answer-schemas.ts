@@ -3,6 +3,8 @@
 // OpenAPI document reads at start. server/src/openapi/answer-schemas.test.ts fails while the file
 // differs from what this generates, so a changed answer type cannot leave the document behind.
 import { writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import {
@@ -21,6 +23,8 @@ import {
   UnionType,
 } from "ts-json-schema-generator";
 import ts from "typescript";
+import { buildApp } from "../src/app.js";
+import { loadConfig } from "../src/config.js";
 import { answerNames, ZOD_SCHEMA_KEY } from "../src/openapi/answer-names.js";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -133,8 +137,21 @@ export function generateAnswerSchemas(typeNames: readonly string[]): Record<stri
   return asComponents(Object.fromEntries(Object.entries(definitions).sort(([a], [b]) => a.localeCompare(b))));
 }
 
+/** The registered routes' declarations, read off an app built on a throwaway data folder. */
+async function declaredRoutes() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "xianzhi-answers-"));
+  const app = await buildApp(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: "false", LOG_LEVEL: "silent" }), {
+    logger: false,
+    jobsByHandOnly: true,
+  });
+  const routes = app.apiRoutes;
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+  return routes;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const schemas = generateAnswerSchemas(answerNames());
+  const schemas = generateAnswerSchemas(answerNames(await declaredRoutes()));
   writeFileSync(ANSWER_SCHEMAS_FILE, `${JSON.stringify(schemas, null, 2)}\n`);
   console.log(`${Object.keys(schemas).length} schemas written to ${path.relative(ROOT, ANSWER_SCHEMAS_FILE)}`);
 }

@@ -32,6 +32,7 @@ import { trustProxyOption } from "./http/trust-proxy.js";
 import { scheduleChores } from "./jobs/chores.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
+import { registerDeclaredRoutes } from "./plugins/declared-routes.js";
 import { answerClientError, registerErrorEnvelope, sendErrorEnvelope } from "./plugins/error-envelope.js";
 import { createMailer } from "./plugins/mail.js";
 import { registerMetrics } from "./plugins/metrics.js";
@@ -50,8 +51,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Periodic jobs only run by hand (`npm run job`), not on their schedule. */
   jobsByHandOnly?: boolean;
-  /** Sees every route as it is registered (tests build their route table from it). */
-  onRoute?: (route: { method: string | string[]; url: string; schema?: { hide?: boolean } }) => void;
 }
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
@@ -73,7 +72,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler: answerClientError,
     return503OnClosing: false,
   });
-  if (options.onRoute) app.addHook("onRoute", options.onRoute);
   const db = openDatabase(options.database ?? databaseTargetOf(config), {
     limits: config.databaseLimits,
     log: app.log,
@@ -122,6 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimits(app);
   closeSocketsForRestart(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: ChatLimits.frameBytesMax } });
+  registerDeclaredRoutes(app);
   const features = [
     accountRoutes,
     ownDataRoutes,

@@ -30,7 +30,10 @@ declare module "fastify" {
     viewerBlocks: ViewerBlocks;
     /** Schedules the periodic jobs, each run once per period over all processes. */
     jobs: PeriodicJobs;
-    /** preHandler hooks that refuse a route's calls past its limit in `RateLimits`. */
+    /**
+     * preValidation hooks that refuse a route's calls past its limit in `RateLimits`: before the
+     * input is checked, so refused input counts too.
+     */
     rateLimits: RateLimitHooks;
     /** The per-account limits each write route (POST, PUT, PATCH, DELETE under /api) counts against. */
     accountLimits: AccountLimitsOfRoutes;

@@ -1,6 +1,6 @@
 import type { RouteOptions } from "fastify";
 
-type HookName = "onRequest" | "preHandler" | "onResponse";
+type HookName = "onRequest" | "preValidation" | "preHandler" | "onResponse";
 
 /** Adds a hook to one route only, for work that only some routes need. */
 export function addRouteHook(route: RouteOptions, name: HookName, hook: (...args: never[]) => unknown): void {

@@ -1,4 +1,4 @@
-import { API_ROUTES } from "./api-routes.js";
+import type { DeclaredRoute } from "../plugins/declared-routes.js";
 
 /** What a route answers in `data` when there is nothing to say. */
 export const NO_DATA = "null";
@@ -10,7 +10,7 @@ export const NO_DATA = "null";
 export const ZOD_SCHEMA_KEY = "x-zod-schema";
 
 /** The contract's types that the routes answer, each once: what npm run openapi:answers generates. */
-export function answerNames(): string[] {
-  const names = Object.values(API_ROUTES).flatMap((route) => (route.answer === NO_DATA ? [] : [route.answer]));
+export function answerNames(routes: readonly DeclaredRoute[]): string[] {
+  const names = routes.flatMap(({ api }) => (api.answer === NO_DATA ? [] : [api.answer]));
   return [...new Set(names)].sort();
 }

@@ -1,20 +1,13 @@
 import * as contract from "@xianzhi/contract";
-import { Errors, IdSchema, ModerationTargetParamsSchema } from "@xianzhi/contract";
+import { Errors } from "@xianzhi/contract";
 import { z } from "zod";
+import type { ApiRoute } from "../http/api-route.js";
+import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import { NO_DATA } from "./answer-names.js";
 import { answerComponents } from "./answer-schemas.js";
-import { API_ROUTES, type RouteInput } from "./api-routes.js";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 type Operation = Record<string, unknown>;
-
-/** The API's path parameters: row ids, and the kind of a moderated target. */
-const PATH_PARAMETERS: Record<string, z.ZodType> = {
-  id: IdSchema,
-  goodsId: IdSchema,
-  targetType: ModerationTargetParamsSchema.shape.targetType,
-  targetId: IdSchema,
-};
 
 /** The contract's names of its schemas, for the document's components. */
 const CONTRACT_NAMES = new Map<unknown, string>(
@@ -29,11 +22,13 @@ function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   return json;
 }
 
-function pathParameters(path: string) {
+/** The path's parameters (`{id}`), by the route's declared params schema. */
+function pathParameters(path: string, api: ApiRoute) {
+  const declared = api.params ? jsonSchemaOf(api.params).properties : undefined;
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => {
-    const schema = PATH_PARAMETERS[name];
-    if (!schema) throw new Error(`no schema for the path parameter ${name} of ${path}`);
-    return { name, in: "path", required: true, schema: jsonSchemaOf(schema) };
+    const schema = declared?.[name];
+    if (!schema) throw new Error(`${path} does not declare its path parameter ${name} (params)`);
+    return { name, in: "path", required: true, schema };
   });
 }
 
@@ -49,7 +44,7 @@ function queryParameters(schema: z.ZodType) {
   }));
 }
 
-function requestBody(input: RouteInput, components: Record<string, JsonSchema>) {
+function requestBody(input: ApiRoute, components: Record<string, JsonSchema>) {
   if (input.upload) {
     const file = { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] };
     return { required: true, content: { "multipart/form-data": { schema: file } } };
@@ -101,13 +96,13 @@ const ENVELOPE_ANSWER = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
 };
 
-function operationOf(method: string, path: string, input: RouteInput, components: Record<string, JsonSchema>) {
+function operationOf(method: string, path: string, input: ApiRoute, components: Record<string, JsonSchema>) {
   const body = requestBody(input, components);
   const operation: Operation = {
     operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c = "") => c.toUpperCase())}`,
     summary: input.summary,
     tags: [input.tag],
-    parameters: [...pathParameters(path), ...(input.query ? queryParameters(input.query) : [])],
+    parameters: [...pathParameters(path, input), ...(input.query ? queryParameters(input.query) : [])],
     ...(body && { requestBody: body }),
     security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
@@ -131,8 +126,14 @@ function errorTable(): string {
   return ["| code | HTTP | name | msg |", "| --- | --- | --- | --- |", ...rows].join("\n");
 }
 
-/** The OpenAPI 3.1 document of the API, built once at start from the contract's zod schemas. */
-export function buildApiDocument(routes: Readonly<Record<string, RouteInput>> = API_ROUTES) {
+/** Fastify's path ("/api/goods/info/:id") as OpenAPI writes it ("/api/goods/info/{id}"). */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
+
+/**
+ * The OpenAPI 3.1 document of the API, built once at start from the registered routes'
+ * declarations (their contract zod schemas, access and answers).
+ */
+export function buildApiDocument(routes: readonly DeclaredRoute[]) {
   const components: Record<string, JsonSchema> = {
     Envelope: {
       type: "object",
@@ -147,10 +148,10 @@ export function buildApiDocument(routes: Readonly<Record<string, RouteInput>> = 
     ...answerComponents(),
   };
   const paths: Record<string, Record<string, Operation>> = {};
-  for (const [key, input] of Object.entries(routes)) {
-    const [method = "", path = ""] = key.split(" ");
+  for (const { method, url, api } of routes) {
+    const path = openApiPath(url);
     paths[path] ??= {};
-    paths[path][method.toLowerCase()] = operationOf(method, path, input, components);
+    paths[path][method.toLowerCase()] = operationOf(method, path, api, components);
   }
   return {
     openapi: "3.1.0",

@@ -22,6 +22,13 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
   return header ? BEARER.exec(header)?.[1] : undefined;
 }
 
+/** The request's bearer token: a 401 when there is none or it is malformed. */
+export function requireToken(req: FastifyRequest): string {
+  const token = bearerToken(req);
+  if (!token) throw appError("UNAUTHORIZED");
+  return token;
+}
+
 function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
@@ -33,17 +40,28 @@ function bearerToken(req: FastifyRequest): string | null {
 export async function requireUser(req: FastifyRequest): Promise<CurrentUser> {
   const user = await optionalUser(req);
   if (!user) throw appError("UNAUTHORIZED");
+  knownUsers.set(req, user);
   return user;
 }
 
 /** Looked up once per request: a per-user rate limit asks before the handler does. */
 const usersOfRequests = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-/** Who made a request, once known: for its log line. */
-const userIdsOfRequests = new WeakMap<FastifyRequest, number>();
+/** Who made a request, once known: for its log line and its handler. */
+const knownUsers = new WeakMap<FastifyRequest, CurrentUser>();
 
 /** The signed-in user of a request whose session was looked up, for its log line. */
 export function signedInUserId(req: FastifyRequest): number | undefined {
-  return userIdsOfRequests.get(req);
+  return knownUsers.get(req)?.userId;
+}
+
+/**
+ * The caller of a route declared signed-in or moderator-only, whom the access check
+ * (plugins/declared-routes.ts) found before the handler ran.
+ */
+export function userOf(req: FastifyRequest): CurrentUser {
+  const user = knownUsers.get(req);
+  if (!user) throw new Error(`${req.method} ${req.routeOptions.url} asks for its caller: declare it signed-in`);
+  return user;
 }
 
 /** For calls open to everyone that answer more to a signed-in user. */
@@ -53,7 +71,7 @@ export function optionalUser(req: FastifyRequest): Promise<CurrentUser | null> {
     user = lookUpUser(req);
     usersOfRequests.set(req, user);
     user.then(
-      (found) => found && userIdsOfRequests.set(req, found.userId),
+      (found) => found && knownUsers.set(req, found),
       () => {},
     );
   }
@@ -74,11 +92,10 @@ export async function requireUserWith<Row extends CurrentUser>(
   req: FastifyRequest,
   read: (key: SessionKey) => Promise<Row | undefined>,
 ): Promise<Row> {
-  const token = bearerToken(req);
-  if (!token) throw appError("UNAUTHORIZED");
-  const row = await read(sessionKeyOf(token));
+  const row = await read(sessionKeyOf(requireToken(req)));
   if (!row) throw appError("SESSION_EXPIRED");
-  usersOfRequests.set(req, Promise.resolve({ userId: row.userId, sessionId: row.sessionId }));
-  userIdsOfRequests.set(req, row.userId);
+  const user = { userId: row.userId, sessionId: row.sessionId };
+  usersOfRequests.set(req, Promise.resolve(user));
+  knownUsers.set(req, user);
   return row;
 }

@@ -1,6 +1,6 @@
 import fastifyRateLimit, { normalizeIP } from "@fastify/rate-limit";
 import { type RateLimit, type RateLimitName, RateLimits } from "@xianzhi/contract";
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
+import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
 import type { Config } from "../config.js";
 import { appError } from "../errors.js";
@@ -78,7 +78,7 @@ const COUNTED_BY: Record<RouteLimitName, Counted> = {
   readMarkPerUser: byUser,
 };
 
-export type RateLimitHooks = Record<RouteLimitName, preHandlerAsyncHookHandler>;
+export type RateLimitHooks = Record<RouteLimitName, preValidationAsyncHookHandler>;
 
 /**
  * The limits that count each write route's calls per signed-in account, by "POST /api/offers": its
@@ -99,7 +99,7 @@ function scaled(limit: RateLimit, config: Config) {
 /**
  * Counts requests in Redis when REDIS_URL is set, so every server process shares one count, else
  * in this process. Every /api call counts against `apiPerAddress`; routes add the limits of
- * `app.rateLimits` as preHandler hooks (after the body is parsed, so a limit can count by what it
+ * `app.rateLimits` as preValidation hooks (after the body is parsed, so a limit can count by what it
  * says). Every write under /api that names no per-account limit gets `writePerUser`, so a write
  * route added tomorrow cannot be left without one (`app.accountLimits` says which counts each). A
  * 429 goes through the error handler like any error, with Retry-After.
@@ -142,7 +142,7 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
     addHeadersOnExceeding: { "x-ratelimit-limit": false, "x-ratelimit-remaining": false, "x-ratelimit-reset": false },
     errorResponseBuilder: (_req, context) => tooManyRequests(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
-  const limitHook = (name: RateLimitName, counted: Counted): preHandlerAsyncHookHandler => {
+  const limitHook = (name: RateLimitName, counted: Counted): preValidationAsyncHookHandler => {
     /** Who the call counts against, worked out once per call: the check's key generator reads it. */
     const keys = new WeakMap<FastifyRequest, string>();
     const check = app.createRateLimit({
@@ -174,8 +174,8 @@ export async function registerRateLimits(app: FastifyInstance): Promise<void> {
   // Routes are registered after this plugin: each write gets its per-account limit as it comes.
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith("/api/") || readsOnly(route)) return;
-    const named = [route.preHandler ?? []].flat().flatMap((hook) => perAccount.get(hook) ?? []);
-    if (named.length === 0) addRouteHook(route, "preHandler", writeLimit);
+    const named = [route.preValidation ?? []].flat().flatMap((hook) => perAccount.get(hook) ?? []);
+    if (named.length === 0) addRouteHook(route, "preValidation", writeLimit);
     for (const method of [route.method].flat()) {
       accountLimits.set(`${method} ${route.url}`, named.length > 0 ? named : ["writePerUser"]);
     }

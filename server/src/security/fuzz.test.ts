@@ -1,10 +1,11 @@
 import { ChatLimits } from "@xianzhi/contract";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { badAuthorization, badBody, badFrame, badPathId, badQuery, type RawBody } from "../test-support/fuzz-inputs.js";
 import { postGoods } from "../test-support/goods.js";
-import { type ApiRoute, countRows, createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
+import { countRows, createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { listen, openSocket } from "../test-support/sockets.js";
 import { call } from "../test-support/test-app.js";
 
@@ -52,7 +53,7 @@ interface BadRequest {
   authorization?: string;
 }
 
-async function send(route: ApiRoute, request: BadRequest) {
+async function send(route: DeclaredRoute, request: BadRequest) {
   const url = `${pathWith(route.url, () => request.pathId)}${request.query}`;
   const headers: Record<string, string> = {};
   if (request.body.contentType !== undefined) headers["content-type"] = request.body.contentType;
@@ -81,7 +82,7 @@ function assertEnvelope(answer: { url: string; status: number; body: string }): 
 }
 
 /** Fuzzes one route and checks that the database holds the same rows afterwards. */
-async function fuzzRoute(route: ApiRoute, authorization: fc.Arbitrary<string | undefined>): Promise<void> {
+async function fuzzRoute(route: DeclaredRoute, authorization: fc.Arbitrary<string | undefined>): Promise<void> {
   const before = await countRows(t.app.db, t.database);
   await fc.assert(
     fc.asyncProperty(fc.record({ pathId: badPathId, query: badQuery, body: badBody, authorization }), async (request) =>

@@ -1,9 +1,10 @@
 import { type RateLimitName, RateLimits } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
+import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import type { RegisteredUser } from "../test-support/accounts.js";
 import { registerModerator } from "../test-support/moderation.js";
-import { type ApiRoute, createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
+import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { createLimitedTwin } from "../test-support/test-app.js";
 
 /**
@@ -62,7 +63,7 @@ const OWN_LIMITS: Record<string, RateLimitName> = {
   "POST /api/user/delete": "passwordCheckPerUser",
 };
 
-const limitOf = (route: ApiRoute) => limited.accountLimits.get(route.key);
+const limitOf = (route: DeclaredRoute) => limited.accountLimits.get(route.key);
 
 describe("per-account limits of writes", () => {
   it("cover every write route: a route naming none of its own gets writePerUser", () => {
@@ -79,7 +80,7 @@ describe("per-account limits of writes", () => {
 
   /** Calls that end the caller's session when let through: only made once the limit refuses them. */
   const ENDS_SESSION = new Set(["POST /api/user/logout"]);
-  const byLimit = new Map<RateLimitName, ApiRoute[]>();
+  const byLimit = new Map<RateLimitName, DeclaredRoute[]>();
   for (const route of writes) {
     const name = limitOf(route)?.[0] as RateLimitName;
     byLimit.set(name, [...(byLimit.get(name) ?? []), route]);
@@ -89,7 +90,7 @@ describe("per-account limits of writes", () => {
   let nextAddress = 1;
   let sent = 0;
   /** From an address of its own each time, so no address limit gets in the way; most calls fail validation, which costs the limit all the same. */
-  const send = (route: ApiRoute, user: RegisteredUser) => {
+  const send = (route: DeclaredRoute, user: RegisteredUser) => {
     sent += 1;
     return limited.inject({
       method: route.method as "POST",
@@ -111,7 +112,7 @@ describe("per-account limits of writes", () => {
       bystander ??= await registerModerator(t.app, t.dataDir);
       const fillers = routes.filter((route) => !ENDS_SESSION.has(route.key));
       for (let i = 0; i < max; i += 1) {
-        const route = fillers[i % fillers.length] as ApiRoute;
+        const route = fillers[i % fillers.length] as DeclaredRoute;
         const reply = await send(route, user);
         expect([route.key, reply.statusCode]).not.toEqual([route.key, 429]);
       }

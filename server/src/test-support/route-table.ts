@@ -1,35 +1,17 @@
 import { sql } from "kysely";
 import type { DatabaseTarget, Db } from "../db/database.js";
+import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import { createTestApp, type TestApp } from "./test-app.js";
 
-/** One API route as registered: "GET /api/goods/info/:id". */
-export interface ApiRoute {
-  method: string;
-  url: string;
-  /** "GET /api/goods/info/:id", the key route tables use. */
-  key: string;
-}
-
 /**
- * A test app and every /api route it registered, read from Fastify's onRoute hook: a route added
- * tomorrow is in this list without anyone editing a test. HEAD routes are Fastify's copies of GETs.
+ * A test app and every /api route it registered, with its declaration (`app.apiRoutes`): a route
+ * added tomorrow is in this list without anyone editing a test.
  */
 export async function createTestAppWithRoutes(
   env: Record<string, string> = {},
-): Promise<TestApp & { routes: ApiRoute[] }> {
-  const seen = new Map<string, ApiRoute>();
-  const t = await createTestApp(env, {
-    onRoute(route) {
-      // Hidden routes are not API calls: the OpenAPI document and the Swagger UI pages.
-      if (!route.url.startsWith("/api/") || route.schema?.hide) return;
-      for (const method of [route.method].flat()) {
-        if (method === "HEAD") continue;
-        const key = `${method} ${route.url}`;
-        seen.set(key, { method, url: route.url, key });
-      }
-    },
-  });
-  return { ...t, routes: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)) };
+): Promise<TestApp & { routes: DeclaredRoute[] }> {
+  const t = await createTestApp(env);
+  return { ...t, routes: [...t.app.apiRoutes].sort((a, b) => a.key.localeCompare(b.key)) };
 }
 
 /** Fills a route's path parameters (":id", ":goodsId") with the given raw, already encoded text. */

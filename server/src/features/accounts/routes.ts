@@ -10,108 +10,143 @@ import {
   SendEmailCodeBodySchema,
   UpdateProfileBodySchema,
 } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
-import { optionalUser, requireUser } from "../../plugins/auth.js";
+import { optionalUser, userOf } from "../../plugins/auth.js";
 import { clientAddress } from "../../plugins/rate-limit.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
 
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+const route = apiRoutes("accounts");
+
+export const accountRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
-  app.get("/com/captcha", { preHandler: app.rateLimits.captchaPerAddress }, async (_req, reply) => {
-    reply.header("cache-control", PRIVATE_NO_STORE);
-    return ok(await createCaptcha(db));
-  });
+  app.get(
+    "/com/captcha",
+    route.pub(
+      { summary: "A new captcha image and its id", answer: "Captcha" },
+      { preValidation: app.rateLimits.captchaPerAddress },
+    ),
+    async (_req, reply) => {
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      return ok(await createCaptcha(db));
+    },
+  );
 
   app.post(
     "/com/confirmcaptcha",
-    { preHandler: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
-    async (req) => {
-      return ok(await confirmCaptcha(db, parseInput(ConfirmCaptchaBodySchema, req.body)));
-    },
+    route.pub(
+      { summary: "Solve a captcha: a captcha ticket", answer: "CaptchaTicket", body: ConfirmCaptchaBodySchema },
+      { preValidation: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await confirmCaptcha(db, req.body)),
   );
 
   app.post(
     "/com/email",
-    { preHandler: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient], ...KEEPS_SHARED_ANSWERS },
+    route.pub(
+      { summary: "Send an e-mail code", answer: "null", body: SendEmailCodeBodySchema },
+      {
+        preValidation: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient],
+        ...KEEPS_SHARED_ANSWERS,
+      },
+    ),
     async (req) => {
-      const body = parseInput(SendEmailCodeBodySchema, req.body);
       const me = await optionalUser(req);
-      await sendEmailCode({ db, mailer: app.mailer, log: req.log }, body, me?.userId ?? null);
+      await sendEmailCode({ db, mailer: app.mailer, log: req.log }, req.body, me?.userId ?? null);
       // The same words whether the address has an account or not (see sendEmailCode).
       return ok(
         null,
-        body.purpose === "reset_password" ? "验证码已发送（如该邮箱已注册）" : "验证码已发送（如该邮箱可用）",
+        req.body.purpose === "reset_password" ? "验证码已发送（如该邮箱已注册）" : "验证码已发送（如该邮箱可用）",
       );
     },
   );
 
-  app.post("/com/confirmemail", KEEPS_SHARED_ANSWERS, async (req) => {
-    return ok(await confirmEmailCode(db, parseInput(ConfirmEmailBodySchema, req.body)));
-  });
+  app.post(
+    "/com/confirmemail",
+    route.pub(
+      { summary: "Check an e-mail code: an e-mail ticket", answer: "EmailTicket", body: ConfirmEmailBodySchema },
+      KEEPS_SHARED_ANSWERS,
+    ),
+    async (req) => ok(await confirmEmailCode(db, req.body)),
+  );
 
-  app.post("/user/reg", { preHandler: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS }, async (req) => {
-    return ok(await accounts.register(db, parseInput(RegisterBodySchema, req.body)), "注册成功");
-  });
+  app.post(
+    "/user/reg",
+    route.pub(
+      { summary: "Register: the session token", answer: "AuthResult", body: RegisterBodySchema },
+      { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await accounts.register(db, req.body), "注册成功"),
+  );
 
   app.post(
     "/user/login/username",
-    { preHandler: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
-    async (req) => {
-      return ok(
-        await accounts.loginByUsername(db, parseInput(LoginByUsernameBodySchema, req.body), clientAddress(req)),
-        "登录成功",
-      );
-    },
+    route.pub(
+      { summary: "Sign in by user name", answer: "AuthResult", body: LoginByUsernameBodySchema },
+      { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await accounts.loginByUsername(db, req.body, clientAddress(req)), "登录成功"),
   );
 
   app.post(
     "/user/login/email",
-    { preHandler: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    route.pub(
+      { summary: "Sign in by e-mail", answer: "AuthResult", body: LoginByEmailBodySchema },
+      { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await accounts.loginByEmail(db, req.body, clientAddress(req)), "登录成功"),
+  );
+
+  app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: "UserInfo" }), async (req) =>
+    ok(await accounts.getUserInfo(db, userOf(req).userId)),
+  );
+
+  app.put(
+    "/user/userinfo",
+    route.user(
+      { summary: "Edit the profile: at least one field", answer: "UserInfo", body: UpdateProfileBodySchema },
+      { preValidation: app.rateLimits.profileEditPerUser },
+    ),
+    async (req) => ok(await accounts.updateProfile(db, userOf(req).userId, req.body), "资料已更新"),
+  );
+
+  app.put(
+    "/user/email",
+    route.user(
+      { summary: "Change the e-mail address", answer: "UserInfo", body: ChangeEmailBodySchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
     async (req) => {
-      return ok(
-        await accounts.loginByEmail(db, parseInput(LoginByEmailBodySchema, req.body), clientAddress(req)),
-        "登录成功",
-      );
+      const deps = { db, mailer: app.mailer, log: req.log };
+      return ok(await accounts.changeEmail(deps, userOf(req).userId, req.body), "邮箱已更换");
     },
   );
 
-  app.get("/user/getinfo", async (req) => {
-    const me = await requireUser(req);
-    return ok(await accounts.getUserInfo(db, me.userId));
-  });
-
-  app.put("/user/userinfo", { preHandler: app.rateLimits.profileEditPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(UpdateProfileBodySchema, req.body);
-    return ok(await accounts.updateProfile(db, me.userId, body), "资料已更新");
-  });
-
-  app.put("/user/email", { preHandler: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(ChangeEmailBodySchema, req.body);
-    return ok(await accounts.changeEmail({ db, mailer: app.mailer, log: req.log }, me.userId, body), "邮箱已更换");
-  });
-
-  app.post("/user/logout", KEEPS_SHARED_ANSWERS, async (req) => {
-    const me = await requireUser(req);
-    await accounts.logout(db, me);
-    await app.hub.endSessions({ sessionId: me.sessionId });
-    return ok(null, "已退出登录");
-  });
+  app.post(
+    "/user/logout",
+    route.user({ summary: "End this session", answer: "null" }, KEEPS_SHARED_ANSWERS),
+    async (req) => {
+      const me = userOf(req);
+      await accounts.logout(db, me);
+      await app.hub.endSessions({ sessionId: me.sessionId });
+      return ok(null, "已退出登录");
+    },
+  );
 
   app.put(
     "/user/password",
-    { preHandler: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    route.user(
+      { summary: "Change the password", answer: "null", body: ChangePasswordBodySchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
     async (req) => {
-      const me = await requireUser(req);
-      const body = parseInput(ChangePasswordBodySchema, req.body);
-      await accounts.changePassword(db, me, body);
+      const me = userOf(req);
+      await accounts.changePassword(db, me, req.body);
       await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
       return ok(null, "密码已修改，其他设备已退出登录");
     },
@@ -119,11 +154,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     "/user/password/reset",
-    { preHandler: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
+    route.pub(
+      { summary: "Set a new password with an e-mail ticket", answer: "null", body: ResetPasswordBodySchema },
+      { preValidation: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
     async (req) => {
-      const userId = await accounts.resetPassword(db, parseInput(ResetPasswordBodySchema, req.body));
+      const userId = await accounts.resetPassword(db, req.body);
       await app.hub.endSessions({ userId });
       return ok(null, "密码已重置，请重新登录");
     },
   );
-}
+};

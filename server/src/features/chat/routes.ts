@@ -1,46 +1,52 @@
 import { ChatHistoryQuerySchema, CreateChatBodySchema, PageQuerySchema, SetReadBodySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
-import { requireUser } from "../../plugins/auth.js";
+import { userOf } from "../../plugins/auth.js";
 import { chatHistory, listChats, openChat, setRead, unreadTotal } from "./chat-service.js";
 
-export async function chatRoutes(app: FastifyInstance): Promise<void> {
+const route = apiRoutes("chat");
+
+export const chatRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
   app.post(
     "/mychatlist/create",
-    { preHandler: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
-    async (req) => {
-      const me = await requireUser(req);
-      return ok(await openChat(db, me.userId, parseInput(CreateChatBodySchema, req.body)));
-    },
+    route.user(
+      { summary: "Open (or find) a chat with a user", answer: "Chat", body: CreateChatBodySchema },
+      { preValidation: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await openChat(db, userOf(req).userId, req.body)),
   );
 
-  app.get("/mychatlist/getlist", async (req) => {
-    const me = await requireUser(req);
-    return ok(await listChats(db, me.userId, parseInput(PageQuerySchema, req.query)));
-  });
+  app.get(
+    "/mychatlist/getlist",
+    route.user({ summary: "The user's chats", answer: "ChatPage", query: PageQuerySchema }),
+    async (req) => ok(await listChats(db, userOf(req).userId, req.query)),
+  );
 
-  app.get("/mychatlist/unread", async (req) => {
-    const me = await requireUser(req);
-    return ok(await unreadTotal(db, me.userId));
-  });
+  app.get(
+    "/mychatlist/unread",
+    route.user({ summary: "Unread messages in all chats", answer: "ChatUnreadTotal" }),
+    async (req) => ok(await unreadTotal(db, userOf(req).userId)),
+  );
 
   app.put(
     "/mychatlist/setread",
-    { preHandler: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
+    route.user(
+      { summary: "Mark a chat read", answer: "null", body: SetReadBodySchema },
+      { preValidation: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
     async (req) => {
-      const me = await requireUser(req);
-      const chatId = Number(parseInput(SetReadBodySchema, req.body).chatId);
-      const { frame, memberIds } = await setRead(db, me.userId, chatId);
+      const { frame, memberIds } = await setRead(db, userOf(req).userId, Number(req.body.chatId));
       await app.hub.deliver(memberIds, frame);
       return ok(null);
     },
   );
 
-  app.get("/chat/getlist", async (req) => {
-    const me = await requireUser(req);
-    return ok(await chatHistory(db, me.userId, parseInput(ChatHistoryQuerySchema, req.query)));
-  });
-}
+  app.get(
+    "/chat/getlist",
+    route.user({ summary: "A chat's messages, newest first", answer: "ChatHistory", query: ChatHistoryQuerySchema }),
+    async (req) => ok(await chatHistory(db, userOf(req).userId, req.query)),
+  );
+};

@@ -2,6 +2,7 @@ import { ChatLimits, ClientFrameSchema, describeIssue, Errors, type ServerFrame 
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { AppError } from "../../errors.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
 import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
@@ -30,6 +31,8 @@ class TokenBucket {
     return true;
   }
 }
+
+const route = apiRoutes("chat");
 
 const CLOSE_POLICY = 1008;
 const CLOSE_INTERNAL = 1011;
@@ -62,7 +65,7 @@ function readFrame(data: Buffer) {
  * The chat socket at /api/ws?token=…. Frames are handled one after another in arrival order;
  * a message is acknowledged only once stored, then pushed to every socket of both members.
  */
-export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
+export const chatSocketRoutes: ApiRoutes = async (app) => {
   const liveness = new Map<WebSocket, boolean>();
   const frames = new FramesInHand();
   const heartbeat = setInterval(() => {
@@ -104,7 +107,17 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
     await signIn.catch(() => undefined);
   };
 
-  app.get("/ws", { websocket: true, preHandler: lookUpUser }, (socket: WebSocket, req: FastifyRequest) => {
+  // Signed in by the query's token (above), not by the access check: browsers cannot set headers
+  // on a WebSocket.
+  const socketRoute = route.user(
+    {
+      summary: "The chat WebSocket: send frames in, messages and acknowledgements out",
+      answer: "null",
+      socketFrames: ClientFrameSchema,
+    },
+    { websocket: true, preHandler: lookUpUser },
+  );
+  app.get("/ws", socketRoute, (socket: WebSocket, req: FastifyRequest) => {
     const send = (frame: ServerFrame) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
     };
@@ -170,7 +183,7 @@ export async function chatSocketRoutes(app: FastifyInstance): Promise<void> {
       void signedIn.then((user) => user && app.hub.leave(user, socket));
     });
   });
-}
+};
 
 /**
  * The frames this process is handling or has queued. Once the app closes, a queued frame is left

@@ -1,20 +1,31 @@
 import { CreateCommentBodySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import { addComment, listComments } from "./comment-service.js";
 
-export async function commentRoutes(app: FastifyInstance): Promise<void> {
+const route = apiRoutes("comments");
+
+export const commentRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
-  app.get("/goodscomment/getlist/:goodsId", async (req) => {
-    const { goodsId } = parseInput(GoodsIdParamsSchema, req.params);
-    return ok(await listComments(db, Number(goodsId), parseInput(PageQuerySchema, req.query)));
-  });
+  app.get(
+    "/goodscomment/getlist/:goodsId",
+    route.pub({
+      summary: "Comments on goods",
+      answer: "GoodsCommentPage",
+      params: GoodsIdParamsSchema,
+      query: PageQuerySchema,
+    }),
+    async (req) => ok(await listComments(db, Number(req.params.goodsId), req.query)),
+  );
 
-  app.post("/goodscomment", { preHandler: app.rateLimits.commentPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(CreateCommentBodySchema, req.body);
-    return ok(await addComment(db, app.notifier.outbox(), me.userId, body), "评论成功");
-  });
-}
+  app.post(
+    "/goodscomment",
+    route.user(
+      { summary: "Comment on goods or reply", answer: "GoodsComment", body: CreateCommentBodySchema },
+      { preValidation: app.rateLimits.commentPerUser },
+    ),
+    async (req) => ok(await addComment(db, app.notifier.outbox(), userOf(req).userId, req.body), "评论成功"),
+  );
+};

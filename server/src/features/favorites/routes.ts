@@ -1,46 +1,62 @@
-import {
-  FavoriteBodySchema,
-  FavoriteIdsQuerySchema,
-  GoodsIdParamsSchema,
-  isId,
-  PageQuerySchema,
-} from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
-import { requireUser, requireUserWith } from "../../plugins/auth.js";
+import { FavoriteBodySchema, FavoriteIdsQuerySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { requireUserWith, userOf } from "../../plugins/auth.js";
 import { addFavorite, favoriteIds, favoriteOfSession, listFavorites, removeFavorite } from "./favorite-service.js";
 
-export async function favoriteRoutes(app: FastifyInstance): Promise<void> {
+const route = apiRoutes("favourites");
+
+export const favoriteRoutes: ApiRoutes = async (app) => {
   const { db } = app;
-  const goodsIdOf = (params: unknown) => parseIdParam(GoodsIdParamsSchema, params, "goodsId");
 
-  app.get("/fav", async (req) => {
-    const me = await requireUser(req);
-    return ok(await listFavorites(db, me.userId, parseInput(PageQuerySchema, req.query)));
-  });
+  app.get(
+    "/fav",
+    route.user({ summary: "The user's favourites", answer: "FavoriteGoodsPage", query: PageQuerySchema }),
+    async (req) => ok(await listFavorites(db, userOf(req).userId, req.query)),
+  );
 
-  app.post("/fav", { preHandler: app.rateLimits.favoritePerUser }, async (req) => {
-    const me = await requireUser(req);
-    const { goodsId } = parseInput(FavoriteBodySchema, req.body);
-    return ok(await addFavorite(db, app.notifier.outbox(), me.userId, Number(goodsId)), "已收藏");
-  });
+  app.post(
+    "/fav",
+    route.user(
+      { summary: "Keep goods as a favourite", answer: "FavoriteState", body: FavoriteBodySchema },
+      { preValidation: app.rateLimits.favoritePerUser },
+    ),
+    async (req) =>
+      ok(await addFavorite(db, app.notifier.outbox(), userOf(req).userId, Number(req.body.goodsId)), "已收藏"),
+  );
 
-  app.get("/fav/exists/:goodsId", async (req) => {
-    const { goodsId } = req.params as { goodsId?: unknown };
-    // Who asks is checked before what they ask, as on every route: a bad id from someone signed
-    // out is a 401, not a 400.
-    if (!isId(goodsId)) await requireUser(req).then(() => goodsIdOf(req.params));
-    const { exists, priceDropCents } = await requireUserWith(req, (key) => favoriteOfSession(db, key, Number(goodsId)));
-    return ok({ exists, priceDropCents });
-  });
+  // Asked on every goods page a signed-in user opens: one query proves the session and answers.
+  app.get(
+    "/fav/exists/:goodsId",
+    route.user({
+      summary: "Whether goods are a favourite",
+      answer: "FavoriteExists",
+      params: GoodsIdParamsSchema,
+      sessionInAnswer: true,
+    }),
+    async (req) => {
+      const goodsId = Number(req.params.goodsId);
+      const { exists, priceDropCents } = await requireUserWith(req, (key) => favoriteOfSession(db, key, goodsId));
+      return ok({ exists, priceDropCents });
+    },
+  );
 
-  app.get("/fav/ids", async (req) => {
-    const me = await requireUser(req);
-    return ok(await favoriteIds(db, me.userId, parseInput(FavoriteIdsQuerySchema, req.query).goodsIds));
-  });
+  app.get(
+    "/fav/ids",
+    route.user({
+      summary: "Which of these goods are favourites, and their price drops",
+      answer: "FavoriteIds",
+      query: FavoriteIdsQuerySchema,
+    }),
+    async (req) => ok(await favoriteIds(db, userOf(req).userId, req.query.goodsIds)),
+  );
 
-  app.delete("/fav/:goodsId", { preHandler: app.rateLimits.favoritePerUser }, async (req) => {
-    const me = await requireUser(req);
-    return ok(await removeFavorite(db, me.userId, goodsIdOf(req.params)), "已取消收藏");
-  });
-}
+  app.delete(
+    "/fav/:goodsId",
+    route.user(
+      { summary: "Stop keeping goods as a favourite", answer: "FavoriteState", params: GoodsIdParamsSchema },
+      { preValidation: app.rateLimits.favoritePerUser },
+    ),
+    async (req) => ok(await removeFavorite(db, userOf(req).userId, Number(req.params.goodsId)), "已取消收藏"),
+  );
+};

@@ -1,37 +1,53 @@
 import { FollowBodySchema, FollowingGoodsQuerySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import * as follows from "./follow-service.js";
 
+const route = apiRoutes("follows");
+const goodsRoute = apiRoutes("goods");
+
 /** Following sellers, and the goods of those followed. All signed in. */
-export async function followRoutes(app: FastifyInstance): Promise<void> {
+export const followRoutes: ApiRoutes = async (app) => {
   const { db } = app;
-  const sellerId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
 
-  app.post("/follows", { preHandler: app.rateLimits.followPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const { userId } = parseInput(FollowBodySchema, req.body);
-    return ok(await follows.follow(db, me.userId, Number(userId)), "已关注");
-  });
+  app.post(
+    "/follows",
+    route.user(
+      { summary: "Follow a seller", answer: "FollowState", body: FollowBodySchema },
+      { preValidation: app.rateLimits.followPerUser },
+    ),
+    async (req) => ok(await follows.follow(db, userOf(req).userId, Number(req.body.userId)), "已关注"),
+  );
 
-  app.delete("/follows/:id", { preHandler: app.rateLimits.followPerUser }, async (req) => {
-    const me = await requireUser(req);
-    return ok(await follows.unfollow(db, me.userId, sellerId(req.params)), "已取消关注");
-  });
+  app.delete(
+    "/follows/:id",
+    route.user(
+      { summary: "Stop following a seller", answer: "FollowState", params: IdParamsSchema },
+      { preValidation: app.rateLimits.followPerUser },
+    ),
+    async (req) => ok(await follows.unfollow(db, userOf(req).userId, Number(req.params.id)), "已取消关注"),
+  );
 
-  app.get("/follows/:id", async (req) => {
-    const me = await requireUser(req);
-    return ok(await follows.followState(db, me.userId, sellerId(req.params)));
-  });
+  app.get(
+    "/follows/:id",
+    route.user({ summary: "Whether the user follows a seller", answer: "FollowState", params: IdParamsSchema }),
+    async (req) => ok(await follows.followState(db, userOf(req).userId, Number(req.params.id))),
+  );
 
-  app.get("/follows", async (req) => {
-    const me = await requireUser(req);
-    return ok(await follows.followedSellers(db, me.userId, parseInput(PageQuerySchema, req.query)));
-  });
+  app.get(
+    "/follows",
+    route.user({ summary: "Sellers the user follows", answer: "FollowedSellerPage", query: PageQuerySchema }),
+    async (req) => ok(await follows.followedSellers(db, userOf(req).userId, req.query)),
+  );
 
-  app.get("/goods/following", async (req) => {
-    const me = await requireUser(req);
-    return ok(await follows.followedGoods(db, me.userId, parseInput(FollowingGoodsQuerySchema, req.query)));
-  });
-}
+  app.get(
+    "/goods/following",
+    goodsRoute.user({
+      summary: "Goods of the sellers the user follows",
+      answer: "GoodsCursorPage",
+      query: FollowingGoodsQuerySchema,
+    }),
+    async (req) => ok(await follows.followedGoods(db, userOf(req).userId, req.query)),
+  );
+};

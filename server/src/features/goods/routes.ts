@@ -8,19 +8,21 @@ import {
   SuggestQuerySchema,
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { SerializedAnswer, sendJsonText } from "../../http/response-cache.js";
-import { optionalUser, requireUser } from "../../plugins/auth.js";
+import { optionalUser, userOf } from "../../plugins/auth.js";
 import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
 import { suggestionsFor } from "./suggestions.js";
 
-export async function goodsRoutes(app: FastifyInstance): Promise<void> {
+const route = apiRoutes("goods");
+
+export const goodsRoutes: ApiRoutes = async (app) => {
   const { db, answers } = app;
   const deps = { db, files: app.pictureFiles, words: app.wordRules };
-  const goodsId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
   const viewDeps = { db, views: app.goodsViews, answers };
 
   /**
@@ -41,64 +43,113 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     return new SerializedAnswer(ok(await make())).send(req, reply);
   };
 
-  app.get("/goods/getlist", { compress: false }, async (req, reply) => {
-    const query = parseInput(GoodsListQuerySchema, req.query);
-    const blockerId = await app.viewerBlocks.blockerOf(req);
-    if (blockerId !== undefined) return personal(req, reply, () => goods.listGoods(db, query, blockerId));
-    return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(db, query));
-  });
+  app.get(
+    "/goods/getlist",
+    route.pub(
+      { summary: "Goods on sale and reserved, newest first", answer: "GoodsCursorPage", query: GoodsListQuerySchema },
+      { compress: false },
+    ),
+    async (req, reply) => {
+      const { query } = req;
+      const blockerId = await app.viewerBlocks.blockerOf(req);
+      if (blockerId !== undefined) return personal(req, reply, () => goods.listGoods(db, query, blockerId));
+      return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(db, query));
+    },
+  );
 
   // A keyword searched again within the moment (a popular one, a page reloaded) reads no index.
-  app.get("/goods/search/list", { compress: false }, async (req, reply) => {
-    const query = parseInput(GoodsSearchQuerySchema, req.query);
-    const blockerId = await app.viewerBlocks.blockerOf(req);
-    if (blockerId !== undefined) return personal(req, reply, () => goods.searchGoods(db, query, blockerId));
-    return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
-  });
+  app.get(
+    "/goods/search/list",
+    route.pub({ summary: "Search goods", answer: "GoodsPage", query: GoodsSearchQuerySchema }, { compress: false }),
+    async (req, reply) => {
+      const { query } = req;
+      const blockerId = await app.viewerBlocks.blockerOf(req);
+      if (blockerId !== undefined) return personal(req, reply, () => goods.searchGoods(db, query, blockerId));
+      return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
+    },
+  );
 
   // Asked at every pause in typing: what many type alike is read once a moment.
-  app.get("/goods/suggest", { compress: false }, async (req, reply) => {
-    const { q } = parseInput(SuggestQuerySchema, req.query);
-    return shared(req, reply, `suggest:${q}`, () => suggestionsFor(db, q));
-  });
+  app.get(
+    "/goods/suggest",
+    route.pub(
+      { summary: "Search suggestions while typing", answer: "Suggestions", query: SuggestQuerySchema },
+      { compress: false },
+    ),
+    async (req, reply) => {
+      const { q } = req.query;
+      return shared(req, reply, `suggest:${q}`, () => suggestionsFor(db, q));
+    },
+  );
 
-  app.get("/goods/getmylist", async (req) => {
-    const me = await requireUser(req);
-    return ok(await goods.myGoods(db, me.userId, parseInput(MyGoodsQuerySchema, req.query)));
-  });
+  app.get(
+    "/goods/getmylist",
+    route.user({ summary: "The user's own goods", answer: "GoodsPage", query: MyGoodsQuerySchema }),
+    async (req) => ok(await goods.myGoods(db, userOf(req).userId, req.query)),
+  );
 
   // Serialized once per cache entry but for the view count, which differs in every answer. Who
   // asks is looked up only when the request carries credentials: a visitor's costs nothing more.
-  app.get("/goods/info/:id", { compress: false }, async (req, reply) => {
-    const viewer = req.headers.authorization
-      ? async () => (await optionalUser(req).catch(() => null))?.userId
-      : undefined;
-    const { presented, viewCount } = await visitGoods(viewDeps, goodsId(req.params), viewer);
-    return sendJsonText(req, reply, presented.text(viewCount));
-  });
+  app.get(
+    "/goods/info/:id",
+    route.pub(
+      { summary: "One goods item, counted as a view", answer: "Goods", params: IdParamsSchema },
+      { compress: false },
+    ),
+    async (req, reply) => {
+      const viewer = req.headers.authorization
+        ? async () => (await optionalUser(req).catch(() => null))?.userId
+        : undefined;
+      const { presented, viewCount } = await visitGoods(viewDeps, Number(req.params.id), viewer);
+      return sendJsonText(req, reply, presented.text(viewCount));
+    },
+  );
 
-  app.post("/goods", { preHandler: app.rateLimits.goodsPostPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(CreateGoodsBodySchema, req.body);
-    return ok(await goods.createGoods(db, app.notifier.outbox(), me.userId, body, app.wordRules), "发布成功");
-  });
+  app.post(
+    "/goods",
+    route.user(
+      { summary: "Post goods", answer: "Goods", body: CreateGoodsBodySchema },
+      { preValidation: app.rateLimits.goodsPostPerUser },
+    ),
+    async (req) =>
+      ok(await goods.createGoods(db, app.notifier.outbox(), userOf(req).userId, req.body, app.wordRules), "发布成功"),
+  );
 
-  app.put("/goods/:id", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const id = goodsId(req.params);
-    const body = parseInput(UpdateGoodsBodySchema, req.body);
-    return ok(await goods.editGoods(deps, app.notifier.outbox(), me.userId, id, body), "已保存");
-  });
+  app.put(
+    "/goods/:id",
+    route.user(
+      {
+        summary: "Edit own goods: at least one field",
+        answer: "Goods",
+        params: IdParamsSchema,
+        body: UpdateGoodsBodySchema,
+      },
+      { preValidation: app.rateLimits.goodsEditPerUser },
+    ),
+    async (req) => {
+      const id = Number(req.params.id);
+      return ok(await goods.editGoods(deps, app.notifier.outbox(), userOf(req).userId, id, req.body), "已保存");
+    },
+  );
 
-  app.put("/goods/:id/status", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const id = goodsId(req.params);
-    const { status } = parseInput(SetGoodsStatusBodySchema, req.body);
-    return ok(await goods.setGoodsStatus(db, me.userId, id, status), "状态已更新");
-  });
+  app.put(
+    "/goods/:id/status",
+    route.user(
+      { summary: "Set own goods' status", answer: "Goods", params: IdParamsSchema, body: SetGoodsStatusBodySchema },
+      { preValidation: app.rateLimits.goodsEditPerUser },
+    ),
+    async (req) => {
+      const id = Number(req.params.id);
+      return ok(await goods.setGoodsStatus(db, userOf(req).userId, id, req.body.status), "状态已更新");
+    },
+  );
 
-  app.delete("/goods/:id", { preHandler: app.rateLimits.goodsEditPerUser }, async (req) => {
-    const me = await requireUser(req);
-    return ok(await goods.removeGoods(deps, me.userId, goodsId(req.params)), "已删除");
-  });
-}
+  app.delete(
+    "/goods/:id",
+    route.user(
+      { summary: "Delete own goods", answer: "null", params: IdParamsSchema },
+      { preValidation: app.rateLimits.goodsEditPerUser },
+    ),
+    async (req) => ok(await goods.removeGoods(deps, userOf(req).userId, Number(req.params.id)), "已删除"),
+  );
+};

@@ -1,9 +1,11 @@
 import type { Readiness } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { DatabaseWaitTimeoutError } from "../../db/transaction-guard.js";
 import { appError } from "../../errors.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
+
+const route = apiRoutes("health");
 
 /** A check that has not answered by then counts as failed: a load balancer waits for no one. */
 const CHECK_TIMEOUT_MS = 2000;
@@ -42,7 +44,7 @@ function unanswered(error: unknown): boolean {
  * (`disk: "full"`) but does not fail readiness: reads, sign-ins and chat still work, and every
  * process sharing that disk would be taken out of service for it.
  */
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
+export const healthRoutes: ApiRoutes = async (app) => {
   const selectOne = sql`SELECT 1`;
   // In a transaction: on SQLite a bare read runs on a reader thread (db/sqlite-readers.ts), and
   // what can wedge is the one connection that writes and transactions need.
@@ -50,30 +52,38 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   // Past the wait for a connection, which answers first when the connection is only busy.
   const liveTimeoutMs = app.config.databaseLimits.connectTimeoutMs + 1000;
 
-  app.get("/health/live", async (req) => {
-    try {
-      await withinTimeout(probe(), "database", liveTimeoutMs);
-    } catch (error) {
-      if (unanswered(error)) {
-        req.log.error({ err: error }, "not live: the database answers no query");
+  app.get(
+    "/health/live",
+    route.pub({ summary: "The process gets answers from its database (503 when wedged)", answer: "null" }),
+    async (req) => {
+      try {
+        await withinTimeout(probe(), "database", liveTimeoutMs);
+      } catch (error) {
+        if (unanswered(error)) {
+          req.log.error({ err: error }, "not live: the database answers no query");
+          throw appError("SERVICE_UNAVAILABLE");
+        }
+      }
+      return ok(null);
+    },
+  );
+
+  app.get(
+    "/health/ready",
+    route.pub({ summary: "The database and Redis answer: 503 otherwise", answer: "Readiness" }),
+    async (req) => {
+      try {
+        const [, redis, disk] = await Promise.all([
+          withinTimeout(probe(), "database"),
+          withinTimeout(app.hub.redisStatus(), "redis"),
+          withinTimeout(app.pictureFiles.diskRoom(), "disk"),
+        ]);
+        if (disk === "full") req.log.warn("the pictures' disk is full: uploads answer 503");
+        return ok({ database: "ok", redis, disk } satisfies Readiness);
+      } catch (error) {
+        req.log.warn({ err: error }, "not ready");
         throw appError("SERVICE_UNAVAILABLE");
       }
-    }
-    return ok(null);
-  });
-
-  app.get("/health/ready", async (req) => {
-    try {
-      const [, redis, disk] = await Promise.all([
-        withinTimeout(probe(), "database"),
-        withinTimeout(app.hub.redisStatus(), "redis"),
-        withinTimeout(app.pictureFiles.diskRoom(), "disk"),
-      ]);
-      if (disk === "full") req.log.warn("the pictures' disk is full: uploads answer 503");
-      return ok({ database: "ok", redis, disk } satisfies Readiness);
-    } catch (error) {
-      req.log.warn({ err: error }, "not ready");
-      throw appError("SERVICE_UNAVAILABLE");
-    }
-  });
-}
+    },
+  );
+};

@@ -1,5 +1,6 @@
 // The moderation feature's public face: what the rest of the server (other features, the app, jobs,
 // plugins, commands, tests) may use of it. Everything else in this folder is its own.
+export { requireModerator } from "./admin-guard.js";
 export { adminRoutes } from "./admin-routes.js";
 export { moderationRoutes } from "./routes.js";
 export { liftEndedSuspensions, refuseSuspended } from "./suspensions.js";

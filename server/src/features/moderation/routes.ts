@@ -1,16 +1,21 @@
 import { CreateReportBodySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import { createReport } from "./report-service.js";
 
+const route = apiRoutes("moderation");
+
 /** Reports from users, for the moderators' queue. */
-export async function moderationRoutes(app: FastifyInstance): Promise<void> {
+export const moderationRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
-  app.post("/reports", { preHandler: app.rateLimits.reportPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(CreateReportBodySchema, req.body);
-    return ok(await createReport(db, me.userId, body), "举报已提交，我们会尽快处理");
-  });
-}
+  app.post(
+    "/reports",
+    route.user(
+      { summary: "Report goods, a user, a comment or a message", answer: "Report", body: CreateReportBodySchema },
+      { preValidation: app.rateLimits.reportPerUser },
+    ),
+    async (req) => ok(await createReport(db, userOf(req).userId, req.body), "举报已提交，我们会尽快处理"),
+  );
+};

@@ -1,37 +1,56 @@
 import { MarkNotificationsReadBodySchema, NotificationSettingsSchema, PageQuerySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import * as notifications from "./notification-service.js";
 
+const route = apiRoutes("notifications");
+
 /** The caller's notification centre: the list, the bell's count, marking read, the settings. */
-export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+export const notificationRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
-  app.get("/notifications", async (req) => {
-    const me = await requireUser(req);
-    return ok(await notifications.notificationPage(db, me.userId, parseInput(PageQuerySchema, req.query)));
-  });
+  app.get(
+    "/notifications",
+    route.user({ summary: "The user's notifications", answer: "NotificationPage", query: PageQuerySchema }),
+    async (req) => ok(await notifications.notificationPage(db, userOf(req).userId, req.query)),
+  );
 
-  app.get("/notifications/unread", async (req) => {
-    const me = await requireUser(req);
-    return ok(await notifications.unreadNotifications(db, me.userId));
-  });
+  app.get(
+    "/notifications/unread",
+    route.user({ summary: "How many notifications are unread", answer: "UnreadNotifications" }),
+    async (req) => ok(await notifications.unreadNotifications(db, userOf(req).userId)),
+  );
 
-  app.put("/notifications/read", { preHandler: app.rateLimits.readMarkPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(MarkNotificationsReadBodySchema, req.body ?? {});
-    return ok(await notifications.markNotificationsRead(db, me.userId, body));
-  });
+  app.put(
+    "/notifications/read",
+    route.user(
+      {
+        summary: "Mark notifications read (all without ids)",
+        answer: "UnreadNotifications",
+        body: MarkNotificationsReadBodySchema,
+      },
+      { preValidation: app.rateLimits.readMarkPerUser },
+    ),
+    async (req) => ok(await notifications.markNotificationsRead(db, userOf(req).userId, req.body)),
+  );
 
-  app.get("/notifications/settings", async (req) => {
-    const me = await requireUser(req);
-    return ok(await notifications.notificationSettings(db, me.userId));
-  });
+  app.get(
+    "/notifications/settings",
+    route.user({ summary: "Which notifications the user gets", answer: "NotificationSettings" }),
+    async (req) => ok(await notifications.notificationSettings(db, userOf(req).userId)),
+  );
 
-  app.put("/notifications/settings", { preHandler: app.rateLimits.profileEditPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const settings = parseInput(NotificationSettingsSchema, req.body);
-    return ok(await notifications.saveNotificationSettings(db, me.userId, settings), "设置已保存");
-  });
-}
+  app.put(
+    "/notifications/settings",
+    route.user(
+      {
+        summary: "Choose which notifications to get",
+        answer: "NotificationSettings",
+        body: NotificationSettingsSchema,
+      },
+      { preValidation: app.rateLimits.profileEditPerUser },
+    ),
+    async (req) => ok(await notifications.saveNotificationSettings(db, userOf(req).userId, req.body), "设置已保存"),
+  );
+};

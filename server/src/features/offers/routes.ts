@@ -5,72 +5,90 @@ import {
   IdParamsSchema,
   type Offer,
 } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
-import { requireUser } from "../../plugins/auth.js";
+import { userOf } from "../../plugins/auth.js";
 import { deliverAll, type WithDeliveries } from "../../plugins/realtime.js";
 import { acceptOffer } from "./offer-acceptance.js";
 import { chatTrade, counterOffer, declineOffer, makeOffer, withdrawOffer } from "./offer-service.js";
+
+const route = apiRoutes("offers");
 
 /**
  * Offers in chat. Only accepting one changes the goods (reserved), so only that call empties the
  * shared goods answers; the others leave them as they are.
  */
-export async function offerRoutes(app: FastifyInstance): Promise<void> {
+export const offerRoutes: ApiRoutes = async (app) => {
   const { db } = app;
-  const offerId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
   /** Pushed once committed, then answered. */
   const answer = async (change: WithDeliveries<Offer>, msg: string) => {
     await deliverAll(app.hub, change.deliveries);
     return ok(change.data, msg);
   };
 
-  app.post("/offers", { preHandler: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
-    const me = await requireUser(req);
-    return answer(
-      await makeOffer(db, app.notifier.outbox(), me.userId, parseInput(CreateOfferBodySchema, req.body)),
-      "已出价",
-    );
-  });
+  app.post(
+    "/offers",
+    route.user(
+      { summary: "Offer a price for goods", answer: "Offer", body: CreateOfferBodySchema },
+      { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => answer(await makeOffer(db, app.notifier.outbox(), userOf(req).userId, req.body), "已出价"),
+  );
 
-  app.post("/offers/:id/accept", { preHandler: app.rateLimits.tradeActionPerUser }, async (req) => {
-    const me = await requireUser(req);
-    return answer(
-      await acceptOffer(db, app.notifier.outbox(), me.userId, offerId(req.params)),
-      "已接受出价，宝贝已为买家预订",
-    );
-  });
+  app.post(
+    "/offers/:id/accept",
+    route.user(
+      { summary: "Accept an offer: the goods are reserved in a deal", answer: "Offer", params: IdParamsSchema },
+      { preValidation: app.rateLimits.tradeActionPerUser },
+    ),
+    async (req) =>
+      answer(
+        await acceptOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id)),
+        "已接受出价，宝贝已为买家预订",
+      ),
+  );
 
   app.post(
     "/offers/:id/decline",
-    { preHandler: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
-    async (req) => {
-      const me = await requireUser(req);
-      return answer(await declineOffer(db, app.notifier.outbox(), me.userId, offerId(req.params)), "已拒绝出价");
-    },
+    route.user(
+      { summary: "Decline an offer", answer: "Offer", params: IdParamsSchema },
+      { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) =>
+      answer(await declineOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id)), "已拒绝出价"),
   );
 
   app.post(
     "/offers/:id/withdraw",
-    { preHandler: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
-    async (req) => {
-      const me = await requireUser(req);
-      return answer(await withdrawOffer(db, me.userId, offerId(req.params)), "已撤回出价");
-    },
+    route.user(
+      { summary: "Withdraw one's offer", answer: "Offer", params: IdParamsSchema },
+      { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => answer(await withdrawOffer(db, userOf(req).userId, Number(req.params.id)), "已撤回出价"),
   );
 
-  app.post("/offers/:id/counter", { preHandler: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS }, async (req) => {
-    const me = await requireUser(req);
-    const id = offerId(req.params);
-    return answer(
-      await counterOffer(db, app.notifier.outbox(), me.userId, id, parseInput(CounterOfferBodySchema, req.body)),
-      "已还价",
-    );
-  });
+  app.post(
+    "/offers/:id/counter",
+    route.user(
+      {
+        summary: "Answer an offer with another price",
+        answer: "Offer",
+        params: IdParamsSchema,
+        body: CounterOfferBodySchema,
+      },
+      { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) =>
+      answer(
+        await counterOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id), req.body),
+        "已还价",
+      ),
+  );
 
-  app.get("/offers", async (req) => {
-    const me = await requireUser(req);
-    return ok(await chatTrade(db, me.userId, parseInput(ChatTradeQuerySchema, req.query)));
-  });
-}
+  app.get(
+    "/offers",
+    route.user({ summary: "Offers in a chat", answer: "ChatTrade", query: ChatTradeQuerySchema }),
+    async (req) => ok(await chatTrade(db, userOf(req).userId, req.query)),
+  );
+};

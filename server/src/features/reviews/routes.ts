@@ -1,21 +1,33 @@
 import { CreateReviewBodySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import { createReview, userReviews } from "./review-service.js";
 
+const route = apiRoutes("reviews");
+
 /** Reviews after a completed deal, and the reviews shown on a user's page. */
-export async function reviewRoutes(app: FastifyInstance): Promise<void> {
+export const reviewRoutes: ApiRoutes = async (app) => {
   const { db } = app;
 
-  app.post("/reviews", async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(CreateReviewBodySchema, req.body);
-    return ok(await createReview(db, app.notifier.outbox(), me.userId, body), "评价成功");
-  });
+  app.post(
+    "/reviews",
+    route.user({
+      summary: "Review the other side of a completed deal",
+      answer: "Review",
+      body: CreateReviewBodySchema,
+    }),
+    async (req) => ok(await createReview(db, app.notifier.outbox(), userOf(req).userId, req.body), "评价成功"),
+  );
 
-  app.get("/user/:id/reviews", async (req) => {
-    const userId = parseIdParam(IdParamsSchema, req.params, "id");
-    return ok(await userReviews(db, userId, parseInput(PageQuerySchema, req.query)));
-  });
-}
+  app.get(
+    "/user/:id/reviews",
+    route.pub({
+      summary: "Reviews a user received",
+      answer: "ReviewPage",
+      params: IdParamsSchema,
+      query: PageQuerySchema,
+    }),
+    async (req) => ok(await userReviews(db, Number(req.params.id), req.query)),
+  );
+};

@@ -1,38 +1,59 @@
 import { IdParamsSchema, RenameSavedSearchBodySchema, SaveSearchBodySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
-import { requireUser } from "../../plugins/auth.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
+import { userOf } from "../../plugins/auth.js";
 import { matchSavedSearches } from "./saved-search-matcher.js";
 import * as savedSearches from "./saved-search-service.js";
 
 const MATCH_EVERY_MS = 60 * 1000;
 
+const route = apiRoutes("saved searches");
+
 /** The caller's saved searches; and the job telling their owners of new goods matching them. */
-export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
+export const savedSearchRoutes: ApiRoutes = async (app) => {
   const { db } = app;
-  const searchId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
 
-  app.get("/saved-searches", async (req) => {
-    const me = await requireUser(req);
-    return ok(await savedSearches.savedSearches(db, me.userId));
-  });
+  app.get(
+    "/saved-searches",
+    route.user({ summary: "The user's saved searches", answer: "SavedSearches" }),
+    async (req) => ok(await savedSearches.savedSearches(db, userOf(req).userId)),
+  );
 
-  app.post("/saved-searches", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(SaveSearchBodySchema, req.body);
-    return ok(await savedSearches.saveSearch(db, me.userId, body), "已保存搜索，有新闲置时会通知你");
-  });
+  app.post(
+    "/saved-searches",
+    route.user(
+      { summary: "Save a search", answer: "SavedSearch", body: SaveSearchBodySchema },
+      { preValidation: app.rateLimits.savedSearchPerUser },
+    ),
+    async (req) =>
+      ok(await savedSearches.saveSearch(db, userOf(req).userId, req.body), "已保存搜索，有新闲置时会通知你"),
+  );
 
-  app.put("/saved-searches/:id", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
-    const me = await requireUser(req);
-    const body = parseInput(RenameSavedSearchBodySchema, req.body);
-    return ok(await savedSearches.renameSavedSearch(db, me.userId, searchId(req.params), body), "已重命名");
-  });
+  app.put(
+    "/saved-searches/:id",
+    route.user(
+      {
+        summary: "Rename a saved search",
+        answer: "SavedSearch",
+        params: IdParamsSchema,
+        body: RenameSavedSearchBodySchema,
+      },
+      { preValidation: app.rateLimits.savedSearchPerUser },
+    ),
+    async (req) => {
+      const id = Number(req.params.id);
+      return ok(await savedSearches.renameSavedSearch(db, userOf(req).userId, id, req.body), "已重命名");
+    },
+  );
 
-  app.delete("/saved-searches/:id", { preHandler: app.rateLimits.savedSearchPerUser }, async (req) => {
-    const me = await requireUser(req);
-    return ok(await savedSearches.deleteSavedSearch(db, me.userId, searchId(req.params)), "已删除");
-  });
+  app.delete(
+    "/saved-searches/:id",
+    route.user(
+      { summary: "Delete a saved search", answer: "null", params: IdParamsSchema },
+      { preValidation: app.rateLimits.savedSearchPerUser },
+    ),
+    async (req) => ok(await savedSearches.deleteSavedSearch(db, userOf(req).userId, Number(req.params.id)), "已删除"),
+  );
 
   app.jobs.schedule({
     name: "saved-search-matcher",
@@ -40,4 +61,4 @@ export async function savedSearchRoutes(app: FastifyInstance): Promise<void> {
     everyMs: MATCH_EVERY_MS,
     run: () => matchSavedSearches(db, app.notifier),
   });
-}
+};

@@ -1,17 +1,28 @@
 import { IdParamsSchema, SellerGoodsQuerySchema } from "@xianzhi/contract";
-import type { FastifyInstance } from "fastify";
-import { ok, parseIdParam, parseInput } from "../../http/envelope.js";
+import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
+import { ok } from "../../http/envelope.js";
 import * as sellers from "./seller-service.js";
 
+const route = apiRoutes("sellers");
+
 /** A user's public page: who they are, how they deal, and their goods. No token needed. */
-export async function sellerRoutes(app: FastifyInstance): Promise<void> {
+export const sellerRoutes: ApiRoutes = async (app) => {
   const { db } = app;
-  const userId = (params: unknown) => parseIdParam(IdParamsSchema, params, "id");
 
-  app.get("/user/:id/profile", async (req) => ok(await sellers.sellerProfile(db, userId(req.params))));
+  app.get(
+    "/user/:id/profile",
+    route.pub({ summary: "A seller's public profile", answer: "SellerProfile", params: IdParamsSchema }),
+    async (req) => ok(await sellers.sellerProfile(db, Number(req.params.id))),
+  );
 
-  app.get("/user/:id/goods", async (req) => {
-    const id = userId(req.params);
-    return ok(await sellers.sellerGoods(db, id, parseInput(SellerGoodsQuerySchema, req.query)));
-  });
-}
+  app.get(
+    "/user/:id/goods",
+    route.pub({
+      summary: "A seller's goods",
+      answer: "GoodsPage",
+      params: IdParamsSchema,
+      query: SellerGoodsQuerySchema,
+    }),
+    async (req) => ok(await sellers.sellerGoods(db, Number(req.params.id), req.query)),
+  );
+};

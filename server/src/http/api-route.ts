@@ -1,0 +1,87 @@
+import type { FastifyContextConfig, FastifyPluginAsync, RawServerDefault, RouteShorthandOptions } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { z } from "zod";
+
+/** A feature's routes: their handlers get the declared schemas' output as params, query and body. */
+export type ApiRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider>;
+
+/**
+ * Who may call a route; `plugins/route-access.ts` enforces it before the input is read.
+ *   public     anyone; a token is optional
+ *   signed-in  401 without a valid bearer token
+ *   moderator  that, and 403 for a user who is not a moderator
+ */
+export type Access = "public" | "signed-in" | "moderator";
+
+/** What an /api route takes, who may call it and what it answers: declared once, on the route. */
+export interface ApiRoute {
+  access: Access;
+  /** Groups the route in the OpenAPI document. */
+  tag: string;
+  summary: string;
+  /**
+   * What `data` holds in a 200 answer: the name of a contract type (packages/contract/src; a page
+   * or list of one is named in answers.ts), or "null". npm run openapi:answers generates its schema.
+   */
+  answer: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data with one file in the field `file`. */
+  upload?: true;
+  /** A WebSocket: the query's token signs in; the frames are described, not the HTTP exchange. */
+  socketFrames?: z.ZodType;
+  /**
+   * The handler proves the session in the same query as its answer (`requireUserWith`, a read
+   * made on every goods page): the access check only asks for a well-formed token.
+   */
+  sessionInAnswer?: true;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    api?: ApiRoute;
+  }
+}
+
+type Declaration = Omit<ApiRoute, "access" | "tag">;
+
+/** What Fastify validates, with the contract's schemas: the handler gets their output, typed. */
+interface Schemas<D extends Declaration> {
+  params: D["params"];
+  querystring: D["query"];
+  body: D["body"];
+}
+
+type Declared<D extends Declaration, O extends RouteShorthandOptions> = O & {
+  config: FastifyContextConfig & { api: ApiRoute };
+  schema: Schemas<D>;
+};
+
+/**
+ * The options of a route that declare it: `app.get(url, goods.pub({ summary, answer, query }), handler)`.
+ * Fastify validates params, query and body with the declared schemas (a 400 naming the first bad
+ * field) after the access check; `options` adds Fastify's own (hooks, compression).
+ */
+function declare<D extends Declaration, O extends RouteShorthandOptions>(
+  api: ApiRoute & D,
+  options: O = {} as O,
+): Declared<D, O> {
+  const schema: Record<string, z.ZodType> = {};
+  if (api.params) schema.params = api.params;
+  if (api.query) schema.querystring = api.query;
+  if (api.body) schema.body = api.body;
+  return { ...options, config: { ...options.config, api }, schema } as Declared<D, O>;
+}
+
+/** The declarations of one feature's routes, under its tag in the OpenAPI document. */
+export function apiRoutes(tag: string) {
+  return {
+    pub: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
+      declare<D, O>({ ...route, tag, access: "public" }, options),
+    user: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
+      declare<D, O>({ ...route, tag, access: "signed-in" }, options),
+    moderator: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
+      declare<D, O>({ ...route, tag, access: "moderator" }, options),
+  };
+}
