@@ -50,9 +50,13 @@ const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { cond
  * Suites named *.cluster.test.ts need PostgreSQL and Redis: they run with the PostgreSQL suite.
  * Suites that bring their own servers (a throwaway PostgreSQL cluster, a server process to stop)
  * do not depend on the test database, and the SQLite lock and checkpoints and the words SQLite's
- * search holds in memory are SQLite's own: they run once, with the SQLite suite.
+ * search holds in memory are SQLite's own: they run once, with the SQLite suite. So do suites of
+ * what no database touches: the API document's sources, the client address behind proxies.
  */
 const RUN_ONCE = [
+  "src/openapi/answer-schemas.test.ts",
+  "src/openapi/readme-api-table.test.ts",
+  "src/http/trust-proxy.test.ts",
   "src/db/database-faults.test.ts",
   "src/shutdown.test.ts",
   "src/db/sqlite-lock.test.ts",
