@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { findViolations, readSources } from "./check-imports.mjs";
+import { FEATURES_ON_CIRCLES, featuresOnCircles, findViolations, readSources } from "./check-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -76,6 +76,24 @@ describe("the import rules", () => {
     ["server/src/app.ts", 'import { openDatabase } from "./db/database.js";'],
   ])("allow %s importing: %s", (filePath, importLine) => {
     expect(reasonsFor(filePath, importLine)).toEqual([]);
+  });
+
+  it("name the server features still on import circles, no more and no fewer", { timeout: 60_000 }, () => {
+    const onCircles = [...featuresOnCircles(readSources(root))].sort();
+    expect(onCircles, "a feature left the circles: take it off FEATURES_ON_CIRCLES").toEqual(
+      [...FEATURES_ON_CIRCLES].sort(),
+    );
+  });
+
+  it("find a circle of server features, and none in a line of them", () => {
+    /** @param {string} name @param {string[]} imports */
+    const feature = (name, imports) => ({
+      path: `server/src/features/${name}/service.ts`,
+      source: imports.map((to) => `import { x } from "../${to}/index.js";`).join("\n"),
+    });
+    const circle = [feature("a", ["b"]), feature("b", ["c"]), feature("c", ["a"]), feature("d", ["a"])];
+    expect([...featuresOnCircles(circle)].sort()).toEqual(["a", "b", "c"]);
+    expect([...featuresOnCircles([feature("a", ["b"]), feature("b", ["c"]), feature("c", [])])]).toEqual([]);
   });
 
   it("says where a broken rule is", () => {

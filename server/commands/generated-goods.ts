@@ -7,7 +7,7 @@ import type { GoodsTable } from "../src/db/schema.js";
 import { demoPictureSvg } from "../src/demo/pictures.js";
 import { DEMO_PASSWORD, type SeedLog } from "../src/demo/seed.js";
 import { insertUser } from "../src/features/accounts/index.js";
-import { adjustListedCount } from "../src/features/goods/index.js";
+import { adjustListedCount } from "../src/features/goods-status/index.js";
 import type { PictureFiles, ProcessedPicture } from "../src/features/pictures/index.js";
 import { nowIso } from "../src/lib/clock.js";
 import { hashPassword } from "../src/lib/secrets.js";

@@ -41,13 +41,3 @@ export function newestDealOfChat(db: DbOrTx, chatId: number): Promise<DealRow | 
     .limit(1)
     .executeTakeFirst();
 }
-
-export async function hasReservedDeal(db: DbOrTx, goodsId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("deals")
-    .select("id")
-    .where("goodsId", "=", goodsId)
-    .where("status", "=", "reserved")
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -15,7 +15,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
 import { storeProductMessage } from "../chat/index.js";
-import { lockGoodsById, moveGoodsStatus } from "../goods/index.js";
+import { lockGoodsStatus, moveGoodsStatus } from "../goods-status/index.js";
 import type { NotificationOutbox } from "../notifications/index.js";
 import { type DealRow, toDeal } from "./deal-mapper.js";
 import * as repo from "./deal-repository.js";
@@ -73,7 +73,7 @@ async function endDeal(
   end: DealEnd,
 ): Promise<WithDeliveries<Deal>> {
   const { ended, notice } = await db.transaction().execute(async (tx) => {
-    if (deal.goodsId !== null) await lockGoodsById(tx, deal.goodsId);
+    if (deal.goodsId !== null) await lockGoodsStatus(tx, deal.goodsId);
     const { from, to } = DEAL_PROCESS.transitions[end.transition];
     const ended = await repo.moveDeal(tx, deal.id, from, { ...end.changes, status: to });
     if (!ended) throw notReservedError(await repo.findDeal(tx, deal.id));

@@ -2,6 +2,6 @@
 // plugins, commands, tests) may use of it. Everything else in this folder is its own.
 export { completedSalesOf } from "./deal-list.js";
 export { toDeal } from "./deal-mapper.js";
-export { hasReservedDeal, insertDeal, newestDealOfChat } from "./deal-repository.js";
+export { insertDeal, newestDealOfChat } from "./deal-repository.js";
 export { dealRoutes } from "./deal-routes.js";
 export { completeDeal } from "./deal-service.js";

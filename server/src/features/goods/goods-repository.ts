@@ -113,31 +113,6 @@ export async function updateGoods(db: DbOrTx, id: number, changes: Updateable<Go
   await db.updateTable("goods").set(changes).where("id", "=", id).execute();
 }
 
-/**
- * Changes goods only while their status is still `from` (a deal's steps: two of them at once
- * change the goods once); answers the goods' category and title when they changed.
- */
-export function updateGoodsIfStatus(
-  db: DbOrTx,
-  id: number,
-  from: string,
-  changes: Updateable<GoodsTable>,
-  listedIfPublic?: 0 | 1,
-) {
-  // Goods others cannot see stay out of the lists whatever their status.
-  const listed =
-    listedIfPublic === undefined
-      ? {}
-      : { listed: sql<number>`CASE WHEN visibility = 'public' THEN ${listedIfPublic} ELSE 0 END` };
-  return db
-    .updateTable("goods")
-    .set({ ...changes, ...listed })
-    .where("id", "=", id)
-    .where("status", "=", from)
-    .returning(["category", "title", "visibility"])
-    .executeTakeFirst();
-}
-
 export async function deleteGoods(db: DbOrTx, id: number): Promise<void> {
   await db.deleteFrom("goods").where("id", "=", id).execute();
 }
@@ -165,15 +140,6 @@ export async function addViews(db: Db, views: [goodsId: number, count: number][]
   await db.transaction().execute(async (tx) => {
     for (const [id, count] of views) await addViewsQuery.execute(tx, { id, views: count });
   });
-}
-
-export async function adjustListedCount(db: DbOrTx, category: string, delta: number): Promise<void> {
-  if (delta === 0) return;
-  await db
-    .updateTable("goodsStats")
-    .set((eb) => ({ listedCount: eb("listedCount", "+", delta) }))
-    .where("category", "=", category)
-    .execute();
 }
 
 const listedCountQuery = preparedQueries<{ category?: string }, { n: number | string }, boolean>(

@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import { hasReservedDeal } from "../deals/index.js";
+import { adjustListedCount, hasReservedDeal } from "../goods-status/index.js";
 import type { WordRuleSet, WordRules } from "../moderation/index.js";
 import type { NotificationOutbox } from "../notifications/index.js";
 import type { PictureFiles } from "../pictures/index.js";
@@ -34,8 +34,6 @@ export interface GoodsDeps {
   /** The prohibited-word rules goods are checked against (the demo data is not). */
   words?: WordRules;
 }
-
-const isListed = (status: string): 0 | 1 => (status === "sold" ? 0 : 1);
 
 /**
  * What the word rules make of goods' title and description: refused with the word named, held
@@ -148,7 +146,7 @@ export async function createGoods(
       createdAt: now,
       updatedAt: now,
     });
-    await repo.adjustListedCount(tx, body.category, held ? 0 : 1);
+    await adjustListedCount(tx, body.category, held ? 0 : 1);
     await setGoodsPictures(tx, sellerId, goodsId, body.fileIds);
     // Followers hear of held goods when a moderator lets them through.
     if (!held) await outbox.recordNewGoods(tx, sellerId, goodsId);
@@ -177,8 +175,8 @@ export async function editGoods(
     const listed = holds ? 0 : goods.listed;
     const category = fields.category ?? goods.category;
     if (category !== goods.category || listed !== goods.listed) {
-      await repo.adjustListedCount(tx, goods.category, -goods.listed);
-      await repo.adjustListedCount(tx, category, listed);
+      await adjustListedCount(tx, goods.category, -goods.listed);
+      await adjustListedCount(tx, category, listed);
     }
     const hold = holds ? { visibility: "held", moderationReason: held, listed } : {};
     await repo.updateGoods(tx, goodsId, { ...fields, ...hold, updatedAt: nowIso() });
@@ -206,33 +204,10 @@ export async function setGoodsStatus(db: Db, userId: number, goodsId: number, st
   await db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const listed = listedOf(status, goods.visibility);
-    await repo.adjustListedCount(tx, goods.category, listed - goods.listed);
+    await adjustListedCount(tx, goods.category, listed - goods.listed);
     await repo.updateGoods(tx, goodsId, { status, listed, updatedAt: nowIso() });
   });
   return goodsDetail(db, goodsId);
-}
-
-/**
- * Moves goods from `from` to `to` if they are still in `from`, keeping the listed counts: a deal's
- * steps, of which two at the same moment move the goods once. Answers the goods' title when moved.
- */
-export async function moveGoodsStatus(
-  tx: DbOrTx,
-  goodsId: number,
-  from: GoodsStatus,
-  to: GoodsStatus,
-): Promise<{ title: string } | undefined> {
-  const listedChange = isListed(to) - isListed(from);
-  const changes = { status: to, updatedAt: nowIso() };
-  const moved = await repo.updateGoodsIfStatus(
-    tx,
-    goodsId,
-    from,
-    changes,
-    listedChange !== 0 ? isListed(to) : undefined,
-  );
-  if (moved?.visibility === "public") await repo.adjustListedCount(tx, moved.category, listedChange);
-  return moved;
 }
 
 /**
@@ -244,7 +219,7 @@ export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: numb
     const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const pictures = await tx.selectFrom("pictures").select("fileId").where("goodsId", "=", goodsId).execute();
     await repo.deleteGoods(tx, goodsId);
-    await repo.adjustListedCount(tx, goods.category, -goods.listed);
+    await adjustListedCount(tx, goods.category, -goods.listed);
     return pictures.map((picture) => picture.fileId);
   });
   await deps.files.discard(fileIds);

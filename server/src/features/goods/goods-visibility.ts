@@ -1,6 +1,7 @@
 import type { GoodsVisibility } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { type DbOrTx, dialectOf } from "../../db/database.js";
+import { adjustListedCount } from "../goods-status/index.js";
 import * as repo from "./goods-repository.js";
 
 /** Goods are in the public lists while not sold and seen by everyone. */
@@ -23,7 +24,7 @@ export async function changeVisibility(
   if (!goods || !from.includes(goods.visibility as GoodsVisibility)) return undefined;
   const listed = listedOf(goods.status, to);
   await repo.updateGoods(tx, goodsId, { visibility: to, moderationReason: reason, listed });
-  await repo.adjustListedCount(tx, goods.category, listed - goods.listed);
+  await adjustListedCount(tx, goods.category, listed - goods.listed);
   return goods;
 }
 
@@ -40,7 +41,7 @@ async function lockSellerGoods(tx: DbOrTx, sellerId: number, visibility: GoodsVi
 async function adjustCounts(tx: DbOrTx, rows: { category: string }[], delta: 1 | -1): Promise<void> {
   const perCategory = new Map<string, number>();
   for (const { category } of rows) perCategory.set(category, (perCategory.get(category) ?? 0) + 1);
-  for (const [category, count] of perCategory) await repo.adjustListedCount(tx, category, delta * count);
+  for (const [category, count] of perCategory) await adjustListedCount(tx, category, delta * count);
 }
 
 /** A suspended seller's public goods are seen by nobody else until the suspension ends. */

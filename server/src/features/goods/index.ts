@@ -3,14 +3,13 @@
 export { visitedGoods } from "./goods-detail.js";
 export { toGoodsList } from "./goods-mapper.js";
 export type { GoodsWithSellerRow } from "./goods-repository.js";
-export { adjustListedCount, lockGoodsById, selectGoodsWithSeller, sellerOfGoods } from "./goods-repository.js";
+export { lockGoodsById, selectGoodsWithSeller, sellerOfGoods } from "./goods-repository.js";
 export { searchTerms } from "./goods-search.js";
 export {
   createGoods,
   editGoods,
   goodsDetail,
   listGoods,
-  moveGoodsStatus,
   pageOf,
   pageWindow,
   requireGoods,

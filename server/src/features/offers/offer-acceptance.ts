@@ -6,7 +6,7 @@ import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
 import { holdPair, requireNotBlocked } from "../blocks/index.js";
 import { storeProductMessage } from "../chat/index.js";
 import { insertDeal, toDeal } from "../deals/index.js";
-import { moveGoodsStatus } from "../goods/index.js";
+import { moveGoodsStatus } from "../goods-status/index.js";
 import type { NotificationOutbox } from "../notifications/index.js";
 import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { notOpenError, toOffer } from "./offer-mapper.js";

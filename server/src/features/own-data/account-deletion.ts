@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/clock.js";
 import { verifyPassword } from "../../lib/secrets.js";
 import type { CurrentUser } from "../accounts/index.js";
 import { findUserById } from "../accounts/index.js";
-import { adjustListedCount } from "../goods/index.js";
+import { adjustListedCount } from "../goods-status/index.js";
 import type { PictureFiles } from "../pictures/index.js";
 import * as repo from "./deletion-repository.js";
 
