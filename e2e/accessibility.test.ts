@@ -54,7 +54,7 @@ describe.concurrent("accessibility", () => {
         // The console's states sign in as the moderator the server was given (screens.ts), not
         // anyone who would meet its not-found page: its own screens are what is checked.
         if (state.name.startsWith("admin-")) {
-          await page.getByRole("heading", { level: 1, name: "管理后台" }).waitFor({ timeout: 5_000 });
+          await page.getByRole("heading", { level: 1, name: "管理后台" }).waitFor({ timeout: 15_000 });
         }
         const violations = await violationsOf(page);
         await context.close();

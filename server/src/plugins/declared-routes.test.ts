@@ -83,8 +83,15 @@ describe("declared routes", () => {
     expect(reply).toMatchObject({ status: 200, data: { userId: Number(moderator.id) } });
   });
 
-  it("are listed with their declarations", () => {
+  it("are listed with their declarations, and in the API document", async () => {
     const echo = t.app.apiRoutes.find((each) => each.key === "POST /api/test/echo/:id");
     expect(echo?.api).toMatchObject({ access: "signed-in", tag: "test", body: FavoriteBodySchema });
+    const document = (await t.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(document.paths["/api/test/echo/{id}"].post).toMatchObject({
+      summary: "Echo",
+      tags: ["test"],
+      security: [{ bearer: [] }],
+      parameters: expect.arrayContaining([expect.objectContaining({ name: "id", in: "path" })]),
+    });
   });
 });

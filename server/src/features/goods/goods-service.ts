@@ -8,6 +8,7 @@ import type {
   MyGoodsQuery,
   Page,
   PageQuery,
+  Picture,
   UpdateGoodsBody,
 } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
@@ -18,7 +19,7 @@ import { adjustListedCount, hasReservedDeal } from "../goods-status/index.js";
 import type { WordRuleSet, WordRules } from "../moderation/index.js";
 import type { NotificationOutbox } from "../notifications/index.js";
 import type { PictureFiles } from "../pictures/index.js";
-import { setGoodsPictures } from "../pictures/index.js";
+import { appendGoodsPicture, setGoodsPictures } from "../pictures/index.js";
 import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
@@ -154,6 +155,14 @@ export async function createGoods(
   });
   outbox.push();
   return goodsDetail(db, id);
+}
+
+/** Adds one of the owner's uploads after their goods' last picture (POST /pic/add). */
+export function addGoodsPicture(db: Db, ownerId: number, goodsId: number, fileId: string): Promise<Picture> {
+  return db.transaction().execute(async (tx) => {
+    await requireOwnGoods(tx, ownerId, goodsId);
+    return appendGoodsPicture(tx, ownerId, goodsId, fileId);
+  });
 }
 
 /** A lower price is told to everyone keeping the goods as a favourite. */

@@ -1,4 +1,5 @@
 import {
+  AddPictureBodySchema,
   CreateGoodsBodySchema,
   GoodsListQuerySchema,
   GoodsSearchQuerySchema,
@@ -19,6 +20,7 @@ import * as goods from "./goods-service.js";
 import { suggestionsFor } from "./suggestions.js";
 
 const route = apiRoutes("goods");
+const pictureRoute = apiRoutes("pictures");
 
 export const goodsRoutes: ApiRoutes = async (app) => {
   const { db, answers } = app;
@@ -113,6 +115,19 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     ),
     async (req) =>
       ok(await goods.createGoods(db, app.notifier.outbox(), userOf(req).userId, req.body, app.wordRules), "发布成功"),
+  );
+
+  // A goods edit, one picture at a time: listed with the uploads in the document.
+  app.post(
+    "/pic/add",
+    pictureRoute.user(
+      { summary: "Add an uploaded picture to own goods", answer: "Picture", body: AddPictureBodySchema },
+      { preValidation: app.rateLimits.goodsEditPerUser },
+    ),
+    async (req) => {
+      const { goodsId, fileId } = req.body;
+      return ok(await goods.addGoodsPicture(db, userOf(req).userId, Number(goodsId), fileId));
+    },
   );
 
   app.put(

@@ -6,7 +6,7 @@ export { purgeOrphanFiles } from "./orphan-files.js";
 export type { PictureFiles, ProcessedPicture } from "./picture-files.js";
 export { pictureUrls, savedPictureAddress, servePicturesFrom, storedNameOf } from "./picture-files.js";
 export { findPicturesByFileIds, insertPicture, picturesOfGoods } from "./picture-repository.js";
-export { purgeUnusedUploads, setGoodsPictures, toPicture } from "./picture-service.js";
+export { appendGoodsPicture, purgeUnusedUploads, setGoodsPictures, toPicture } from "./picture-service.js";
 export { openPictureFiles, openPictureStore, uploadsFolder } from "./picture-storage.js";
 export type { PictureStore } from "./picture-store.js";
 export { DiskPictureStore } from "./picture-store.js";

@@ -1,12 +1,11 @@
 import fastifyMultipart from "@fastify/multipart";
-import { AddPictureBodySchema, UploadLimits } from "@xianzhi/contract";
+import { UploadLimits } from "@xianzhi/contract";
 import type { FastifyRequest } from "fastify";
 import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
-import { requireOwnGoods } from "../goods/index.js";
-import { appendGoodsPicture, receiveUpload } from "./picture-service.js";
+import { receiveUpload } from "./picture-service.js";
 
 const route = apiRoutes("pictures");
 
@@ -30,22 +29,5 @@ export const pictureRoutes: ApiRoutes = async (app) => {
     ),
     async (req) =>
       ok(await receiveUpload(db, app.pictureFiles, userOf(req).userId, await uploadedFile(req)), "上传成功"),
-  );
-
-  app.post(
-    "/pic/add",
-    route.user(
-      { summary: "Add an uploaded picture to own goods", answer: "Picture", body: AddPictureBodySchema },
-      { preValidation: app.rateLimits.goodsEditPerUser },
-    ),
-    async (req) => {
-      const me = userOf(req);
-      const { body } = req;
-      const picture = await db.transaction().execute(async (tx) => {
-        await requireOwnGoods(tx, me.userId, Number(body.goodsId));
-        return appendGoodsPicture(tx, me.userId, Number(body.goodsId), body.fileId);
-      });
-      return ok(picture);
-    },
   );
 };
