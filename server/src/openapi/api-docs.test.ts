@@ -3,7 +3,7 @@ import type { RegisteredUser } from "../test-support/accounts.js";
 import { registerModerator } from "../test-support/moderation.js";
 import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { call } from "../test-support/test-app.js";
-import type { ApiDocument } from "./api-document.js";
+import { type ApiDocument, openApiPath } from "./api-document.js";
 
 type Parameter = { name: string; in: string; required: boolean; schema: { type?: string } };
 type JsonSchema = {
@@ -27,7 +27,6 @@ type Operation = {
 const t = await createTestAppWithRoutes();
 let document: ApiDocument;
 let user: RegisteredUser;
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 const operations = () =>
   Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({

@@ -127,7 +127,7 @@ function errorTable(): string {
 }
 
 /** Fastify's path ("/api/goods/info/:id") as OpenAPI writes it ("/api/goods/info/{id}"). */
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
+export const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
 /**
  * The OpenAPI 3.1 document of the API, built once at start from the registered routes'

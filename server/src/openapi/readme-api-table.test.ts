@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { createTestAppWithRoutes } from "../test-support/route-table.js";
+import { openApiPath } from "./api-document.js";
 
 /**
  * The README's API table (what this product adds where the spec leaves room) against the
@@ -54,7 +55,7 @@ const DOCUMENT_ROUTES = new Set(["GET /api/openapi.json", "GET /api/docs"]);
  * The routes a row's first cell names. A cell may shorten: "`PUT /api/x/{id}`, `DELETE`" (the same
  * path), "`POST /api/user/login/username`, `/email`" (the same method, a sibling path).
  */
-export function routesOfCell(cell: string): string[] {
+function routesOfCell(cell: string): string[] {
   const routes: string[] = [];
   let method = "";
   let path = "";
@@ -79,7 +80,7 @@ function tableRoutes(): string[] {
   });
 }
 
-const registered = t.routes.map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, "{$1}")}`);
+const registered = t.routes.map((route) => `${route.method} ${openApiPath(route.url)}`);
 
 describe("the README's API table", () => {
   it("reads the shortened cells", () => {
