@@ -151,6 +151,24 @@ describe("the goods page's 收藏 button", () => {
     await checking;
     await vi.waitFor(() => expect(exists()).toBe(true));
   });
+
+  it("shows the favourite when the check, asked before, is answered first and the favourite after", async () => {
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      middleware: (defaults) => defaults().concat(api.middleware),
+    });
+    const exists = () => favoritesApi.endpoints.favoriteExists.select("1")(store.getState()).data?.exists;
+    // Tapped while the page still asks: there is no answer yet for the heart to fill at once.
+    const checking = store.dispatch(favoritesApi.endpoints.favoriteExists.initiate("1"));
+    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
+
+    await answerNext("/api/fav/exists/1", envelope({ exists: false, priceDropCents: 0 }));
+    await checking;
+    await answerNext("/api/fav/", envelope({ exists: true, favCount: 1 }));
+    await adding;
+    await vi.waitFor(() => expect(exists()).toBe(true));
+  });
 });
 
 describe("the heart on a feed scrolled on a phone", () => {

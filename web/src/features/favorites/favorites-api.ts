@@ -73,17 +73,17 @@ function optimistic(exists: boolean) {
     ].map((update) => dispatch(update) as Patch);
     try {
       const { data } = await queryFulfilled;
-      // A check of the button's state still on its way was asked before the change: its answer
-      // lands after it and would show 收藏 on a favourite. The change's own answer comes after it.
+      // A check of the button's state asked before the change is out of date whenever it lands:
+      // after the change's answer it would show 收藏 on a favourite, and before it (the heart was
+      // tapped while the check was on its way, so there was nothing to fill at once) it showed
+      // 收藏 too. The change's own answer is the state, set after any check still running.
       const running = dispatch(favoritesApi.util.getRunningQueryThunk("favoriteExists", goodsId)) as
         | Promise<unknown>
         | undefined;
-      if (running) {
-        await running;
-        dispatch(
-          favoritesApi.util.upsertQueryData("favoriteExists", goodsId, { exists: data.exists, priceDropCents: 0 }),
-        );
-      }
+      if (running) await running;
+      dispatch(
+        favoritesApi.util.upsertQueryData("favoriteExists", goodsId, { exists: data.exists, priceDropCents: 0 }),
+      );
     } catch {
       for (const patch of patches) patch.undo();
     }
