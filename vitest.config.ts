@@ -22,7 +22,7 @@ const E2E_ALONE = ["dev-command.test.ts"];
  * no timings (a fresh clone, CI): accessibility.test.ts, short but five minutes long, started last
  * and ran alone at the end while the other worker stood idle.
  */
-const E2E_LONGEST_FIRST = ["accessibility.test.ts", "shell.test.ts", "chat.test.ts", "tap-targets.test.ts"];
+const E2E_LONGEST_FIRST = ["accessibility.test.ts", "shell.test.ts", "chat.test.ts"];
 
 /** Vitest's order, with the longest browser files moved to the front of theirs. */
 class LongestBrowserFilesFirst extends BaseSequencer {

@@ -105,7 +105,7 @@ export async function waitUntilSettled(page: Page): Promise<void> {
     () => !document.querySelector(".ant-skeleton, .plain-skeleton, .ant-spin-spinning, .page-spinner"),
     undefined,
     {
-      timeout: 15_000,
+      timeout: 30_000,
     },
   );
   // Lazy pictures load once scrolled to; a full-page screenshot shows them all.

@@ -1,4 +1,4 @@
-/** What the tap-target test measures in the page (e2e/tap-targets.test.ts). */
+/** What the tap-target check measures in the page (e2e/accessibility.test.ts, on a phone). */
 import type { Page } from "playwright-core";
 
 interface Target {
