@@ -1,7 +1,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { FEATURES_ON_CIRCLES, featuresOnCircles, findViolations, readSources } from "./check-imports.mjs";
+import {
+  featuresOnCircles,
+  findViolations,
+  forbiddenCircles,
+  readSources,
+  WEB_FEATURES_ON_CIRCLES,
+} from "./check-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -78,22 +84,53 @@ describe("the import rules", () => {
     expect(reasonsFor(filePath, importLine)).toEqual([]);
   });
 
-  it("name the server features still on import circles, no more and no fewer", { timeout: 60_000 }, () => {
-    const onCircles = [...featuresOnCircles(readSources(root))].sort();
-    expect(onCircles, "a feature left the circles: take it off FEATURES_ON_CIRCLES").toEqual(
-      [...FEATURES_ON_CIRCLES].sort(),
-    );
+  it("find no server feature on an import circle, and name the web features still on one", { timeout: 60_000 }, () => {
+    const sources = readSources(root);
+    expect([...featuresOnCircles(sources, "server")]).toEqual([]);
+    expect(
+      [...featuresOnCircles(sources, "web")].sort(),
+      "a web feature left the circles: take it off WEB_FEATURES_ON_CIRCLES",
+    ).toEqual([...WEB_FEATURES_ON_CIRCLES].sort());
+    expect(forbiddenCircles(sources)).toEqual([]);
   });
 
-  it("find a circle of server features, and none in a line of them", () => {
-    /** @param {string} name @param {string[]} imports */
-    const feature = (name, imports) => ({
-      path: `server/src/features/${name}/service.ts`,
-      source: imports.map((to) => `import { x } from "../${to}/index.js";`).join("\n"),
+  it("find a circle of features, and none in a line of them, on either side", () => {
+    /** @param {string} side @param {string} name @param {string[]} imports */
+    const feature = (side, name, imports) => ({
+      path: side === "server" ? `server/src/features/${name}/service.ts` : `web/src/features/${name}/screen.tsx`,
+      source: imports
+        .map((to) => `import { x } from "../${to}/${side === "server" ? "index.js" : "index"}";`)
+        .join("\n"),
     });
-    const circle = [feature("a", ["b"]), feature("b", ["c"]), feature("c", ["a"]), feature("d", ["a"])];
-    expect([...featuresOnCircles(circle)].sort()).toEqual(["a", "b", "c"]);
-    expect([...featuresOnCircles([feature("a", ["b"]), feature("b", ["c"]), feature("c", [])])]).toEqual([]);
+    for (const side of /** @type {const} */ (["server", "web"])) {
+      const circle = [
+        feature(side, "a", ["b"]),
+        feature(side, "b", ["c"]),
+        feature(side, "c", ["a"]),
+        feature(side, "d", ["a"]),
+      ];
+      expect([...featuresOnCircles(circle, side)].sort()).toEqual(["a", "b", "c"]);
+      const line = [feature(side, "a", ["b"]), feature(side, "b", ["c"]), feature(side, "c", [])];
+      expect([...featuresOnCircles(line, side)]).toEqual([]);
+    }
+  });
+
+  it("refuse any server circle, and a web feature joining one", () => {
+    const serverCircle = [
+      { path: "server/src/features/a/service.ts", source: 'import { x } from "../b/index.js";' },
+      { path: "server/src/features/b/service.ts", source: 'import { y } from "../a/index.js";' },
+    ];
+    expect(forbiddenCircles(serverCircle)).toEqual([
+      "server/src/features/a imports features that import it back: break the circle",
+      "server/src/features/b imports features that import it back: break the circle",
+    ]);
+    const webCircle = [
+      { path: "web/src/features/goods/x.tsx", source: 'import { y } from "../newcomer";' },
+      { path: "web/src/features/newcomer/index.ts", source: 'import { x } from "../goods";' },
+    ];
+    expect(forbiddenCircles(webCircle)).toEqual([
+      "web/src/features/newcomer now imports features that import it back: break the circle",
+    ]);
   });
 
   it("says where a broken rule is", () => {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { refreshPlannerStatistics } from "../db/database.js";
 import { purgeExpired } from "../features/accounts/index.js";
-import { liftEndedSuspensions } from "../features/moderation/index.js";
 import { purgeOldNotifications, sendDigests } from "../features/notifications/index.js";
 import { expireOffers, remindExpiringOffers } from "../features/offers/index.js";
 import { purgeDeletedAccounts } from "../features/own-data/index.js";
 import { purgeOrphanFiles, purgeUnusedUploads } from "../features/pictures/index.js";
+import { liftEndedSuspensions } from "../features/suspensions/index.js";
 import { nowIso } from "../lib/clock.js";
 import type { PeriodicJob } from "../plugins/periodic-jobs.js";
 

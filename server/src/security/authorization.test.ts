@@ -1,6 +1,6 @@
 import type { InjectOptions } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { RULES_TTL_MS } from "../features/moderation/index.js";
+import { RULES_TTL_MS } from "../features/word-rules/index.js";
 import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";

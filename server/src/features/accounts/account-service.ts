@@ -18,7 +18,7 @@ import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
 import type { Mailer } from "../../plugins/mail.js";
-import { refuseSuspended } from "../moderation/index.js";
+import { refuseSuspended } from "../suspensions/index.js";
 import { ownAvatarAddress } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import { emailChangedNotice } from "./email-notices.js";

@@ -17,7 +17,6 @@ export {
   findUserById,
   insertUser,
   isClosedAccount,
-  lockUser,
   updateUser,
 } from "./user-repository.js";
 export { purgeExpired } from "./verification-repository.js";

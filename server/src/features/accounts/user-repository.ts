@@ -1,5 +1,5 @@
 import type { Selectable, Updateable } from "kysely";
-import { type DbOrTx, dialectOf } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { preparedQuery } from "../../db/prepared-query.js";
 import type { UsersTable } from "../../db/schema.js";
 
@@ -56,15 +56,4 @@ export async function insertUser(
 
 export function updateUser(db: DbOrTx, id: number, changes: Updateable<UsersTable>) {
   return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
-}
-
-/**
- * Holds the user's row until the transaction ends, so that one write at a time checks and adds to
- * what the user may only have so much of (picture storage, saved searches). SQLite needs no lock:
- * its one connection runs one transaction at a time. NO KEY UPDATE leaves rows that merely
- * reference the user (goods, comments) free to be written.
- */
-export async function lockUser(tx: DbOrTx, userId: number): Promise<void> {
-  if (dialectOf(tx) === "sqlite") return;
-  await tx.selectFrom("users").select("id").where("id", "=", userId).forNoKeyUpdate().execute();
 }

@@ -1,11 +1,10 @@
 import type { BlockedUser } from "@xianzhi/contract";
-import type { Transaction } from "kysely";
-import type { Db, DbOrTx } from "../../db/database.js";
-import type { DB } from "../../db/schema.js";
+import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { WithDeliveries } from "../../plugins/realtime.js";
 import { findUserById, toPublicUser } from "../accounts/index.js";
+import { holdPair } from "../block-checks/index.js";
 import { deleteFollow } from "../follows/index.js";
 import type { NotificationOutbox } from "../notifications/index.js";
 import { closeOffersOfBlock } from "../offers/index.js";
@@ -33,7 +32,7 @@ export async function blockUser(
   await requireOther(db, blockerId, blockedId);
   const now = nowIso();
   const deliveries = await db.transaction().execute(async (tx) => {
-    await repo.lockPair(tx, blockerId, blockedId);
+    await holdPair(tx, blockerId, blockedId);
     if (!(await repo.insertBlock(tx, blockerId, blockedId, now))) throw appError("ALREADY_BLOCKED");
     await deleteFollow(tx, blockerId, blockedId);
     await deleteFollow(tx, blockedId, blockerId);
@@ -51,24 +50,4 @@ export async function unblockUser(db: Db, blockerId: number, blockedId: number):
 
 export async function blockedUsers(db: Db, blockerId: number): Promise<BlockedUser[]> {
   return (await repo.blockedUsers(db, blockerId)).map((row) => ({ user: toPublicUser(row), blockedAt: row.createdAt }));
-}
-
-/**
- * Refuses what `actorId` is about to do towards `otherId` (a message, an offer, a comment on their
- * goods) when either has blocked the other, saying which.
- */
-export async function requireNotBlocked(db: DbOrTx, actorId: number, otherId: number): Promise<void> {
-  const blockers = await repo.blockersBetween(db, actorId, otherId);
-  if (blockers.includes(actorId)) throw appError("YOU_BLOCKED_THEM");
-  if (blockers.includes(otherId)) throw appError("THEY_BLOCKED_YOU");
-}
-
-/**
- * First in a transaction that changes the trade between two users (an offer made, countered or
- * accepted), before any row lock: holds the pair as blocking does, so a block being written at the
- * same moment is waited for and then seen by the transaction's `requireNotBlocked`. No offer or
- * deal between the two is written after a block has committed.
- */
-export async function holdPair(tx: Transaction<DB>, userId: number, otherId: number): Promise<void> {
-  await repo.lockPair(tx, userId, otherId);
 }

@@ -1,5 +1,4 @@
 // The blocks feature's public face: what the rest of the server (other features, the app, jobs,
-// plugins, commands, tests) may use of it. Everything else in this folder is its own.
-export { holdPair, requireNotBlocked } from "./block-service.js";
+// plugins, commands, tests) may use of it. Everything else in this folder is its own. What a block
+// means to other features is block-checks'.
 export { blockRoutes } from "./routes.js";
-export { ViewerBlocks } from "./viewer-blocks.js";

@@ -18,7 +18,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { findOpenUserById, isClosedAccount } from "../accounts/index.js";
-import { requireNotBlocked } from "../blocks/index.js";
+import { requireNotBlocked } from "../block-checks/index.js";
 import { pageWindow, requireGoods } from "../goods/index.js";
 import { coverThumbUrls, savedPictureAddress } from "../pictures/index.js";
 import * as repo from "./chat-repository.js";

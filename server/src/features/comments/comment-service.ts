@@ -2,7 +2,7 @@ import type { CreateCommentBody, GoodsComment, Page, PageQuery } from "@xianzhi/
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { requireNotBlocked } from "../blocks/index.js";
+import { requireNotBlocked } from "../block-checks/index.js";
 import { pageWindow } from "../goods/index.js";
 import type { NotificationDraft, NotificationOutbox } from "../notifications/index.js";
 import {

@@ -12,7 +12,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { findOpenUserById, toPublicUser } from "../accounts/index.js";
-import { requireNotBlocked } from "../blocks/index.js";
+import { requireNotBlocked } from "../block-checks/index.js";
 import { cursorAfterNewest, pageOf, readCursor } from "../goods/index.js";
 import * as repo from "./follow-repository.js";
 

@@ -3,6 +3,3 @@
 export { requireModerator } from "./admin-guard.js";
 export { adminRoutes } from "./admin-routes.js";
 export { moderationRoutes } from "./routes.js";
-export { liftEndedSuspensions, refuseSuspended } from "./suspensions.js";
-export type { WordRuleSet } from "./word-rules.js";
-export { RULES_TTL_MS, WordRules } from "./word-rules.js";

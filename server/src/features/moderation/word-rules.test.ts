@@ -4,7 +4,7 @@ import { goodsFields, postGoods } from "../../test-support/goods.js";
 import { actOn, registerModerator } from "../../test-support/moderation.js";
 import { countRows } from "../../test-support/route-table.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
-import { RULES_TTL_MS } from "./word-rules.js";
+import { RULES_TTL_MS } from "../word-rules/index.js";
 
 let t: TestApp;
 let moderator: RegisteredUser;

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
-import { holdPair, requireNotBlocked } from "../blocks/index.js";
+import { holdPair, requireNotBlocked } from "../block-checks/index.js";
 import { storeProductMessage } from "../chat/index.js";
 import { insertDeal, toDeal } from "../deals/index.js";
 import { moveGoodsStatus } from "../goods-status/index.js";

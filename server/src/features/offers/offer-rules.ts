@@ -1,7 +1,7 @@
 import { isTakenBy, mayTake, OFFER_PROCESS, type OfferActor, type OfferTransition } from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
-import { requireNotBlocked } from "../blocks/index.js";
+import { requireNotBlocked } from "../block-checks/index.js";
 import { notOpenError, type OfferRow, toOffer } from "./offer-mapper.js";
 import { findOffer } from "./offer-repository.js";
 

@@ -12,7 +12,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
-import { holdPair, requireNotBlocked } from "../blocks/index.js";
+import { holdPair, requireNotBlocked } from "../block-checks/index.js";
 import { ensureChat, peerInChat, storeProductMessage } from "../chat/index.js";
 import { newestDealOfChat, toDeal } from "../deals/index.js";
 import { requireGoods, requireGoodsFor, sellerOfGoods } from "../goods/index.js";

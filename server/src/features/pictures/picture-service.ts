@@ -1,8 +1,8 @@
 import { GoodsLimits, type Picture, PictureLimits, type UploadedFile } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
+import { lockUser } from "../../db/user-lock.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { lockUser } from "../accounts/index.js";
 import { type PictureFiles, pictureUrls } from "./picture-files.js";
 import {
   deletePictures,

@@ -6,9 +6,9 @@ import {
   type SearchCriteria,
 } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
+import { lockUser } from "../../db/user-lock.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { lockUser } from "../accounts/index.js";
 import * as repo from "./saved-search-repository.js";
 import { criteriaText } from "./search-criteria.js";
 
