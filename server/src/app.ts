@@ -3,6 +3,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyWebsocket from "@fastify/websocket";
 import { ChatLimits } from "@xianzhi/contract";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import type { KyselyPlugin } from "kysely";
 import type { Config } from "./config.js";
 import { type DatabaseTarget, openDatabase } from "./db/database.js";
 import { migrateToLatest } from "./db/migrate.js";
@@ -53,6 +54,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Periodic jobs only run by hand (`npm run job`), not on their schedule. */
   jobsByHandOnly?: boolean;
+  /** Kysely plugins for the app's database (race tests interleave its statements: test-support). */
+  databasePlugins?: readonly KyselyPlugin[];
 }
 
 export function databaseTargetOf(config: Config): DatabaseTarget {
@@ -77,6 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = openDatabase(options.database ?? databaseTargetOf(config), {
     limits: config.databaseLimits,
     log: app.log,
+    plugins: options.databasePlugins,
   });
   app.decorate("config", config);
   app.decorate("db", db);

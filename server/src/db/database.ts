@@ -5,6 +5,7 @@ import {
   type CompiledQuery,
   type Kysely,
   type KyselyConfig,
+  type KyselyPlugin,
   PostgresDialect,
   SqliteAdapter,
   SqliteDialect,
@@ -40,6 +41,8 @@ export interface OpenOptions {
   log?: PoolLog;
   /** Told every statement run, as run (a test reads the plans of what a request runs). */
   onQuery?: (query: CompiledQuery) => void;
+  /** Kysely plugins after the database's own (a race test's interleaving of statements). */
+  plugins?: readonly KyselyPlugin[];
 }
 
 /** Kysely's query log as a hook for each statement run. */
@@ -67,7 +70,7 @@ export function postgresPlaceOf(db: DbOrTx): PostgresPlace | undefined {
 export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}): Db {
   const log = options.log ?? consoleLog;
   if (target.postgresUrl) {
-    const plugins = [new RememberingCamelCasePlugin()];
+    const plugins = [new RememberingCamelCasePlugin(), ...(options.plugins ?? [])];
     const pool = createPostgresPool({
       connectionString: target.postgresUrl,
       schema: target.postgresSchema,
@@ -107,7 +110,7 @@ export function openDatabase(target: DatabaseTarget, options: OpenOptions = {}):
   // Rows come camel-cased from the statements themselves (camelCaseRows): the plugin names the
   // query's identifiers only.
   const camelCase = new RememberingCamelCasePlugin({ rowsAlreadyCamelCased: true });
-  const plugins = [camelCase];
+  const plugins = [camelCase, ...(options.plugins ?? [])];
   const database = withStatementCache(sqlite, (name) => camelCase.camelCaseName(name));
   const close = () => {
     stopCheckpoints();

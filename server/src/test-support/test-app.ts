@@ -63,7 +63,7 @@ export async function createTestDatabase(
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  build: Pick<BuildOptions, "logStream"> = {},
+  build: Pick<BuildOptions, "logStream" | "databasePlugins"> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "xianzhi-test-"));
   const database = await createTestDatabase(dataDir);

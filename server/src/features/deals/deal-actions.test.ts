@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
+import { interleaveStatements } from "../../test-support/interleaving.js";
 import { type ApiReply, call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { answerOffer, endDeal, goodsStatus, madeOffer, refusedWithoutWriting } from "../../test-support/trade.js";
 
@@ -10,7 +11,7 @@ let buyer: RegisteredUser;
 let stranger: RegisteredUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { databasePlugins: [interleaveStatements] });
   [seller, buyer, stranger] = [
     await registerUser(t.app, t.dataDir),
     await registerUser(t.app, t.dataDir),
@@ -21,6 +22,42 @@ afterAll(() => t.close());
 
 const refused = (request: () => Promise<ApiReply>, expected: Partial<ApiReply>) =>
   refusedWithoutWriting(t, request, expected);
+
+/** A deal's status and its goods' status, which move together. */
+const MATCHING_STATES = [
+  ["reserved", "reserved"],
+  ["completed", "sold"],
+  ["cancelled", "on_sale"],
+];
+
+/**
+ * Reads the deal's status and its goods' in one statement, again and again, until stopped: what
+ * anyone reading while the deal changes sees (each read lets the writers run before the next).
+ */
+function watchDealAndGoods(dealId: string) {
+  let watching = true;
+  const read = () =>
+    t.app.db
+      .selectFrom("deals")
+      .innerJoin("goods", "goods.id", "deals.goodsId")
+      .select(["deals.status as deal", "goods.status as goods"])
+      .where("deals.id", "=", Number(dealId))
+      .executeTakeFirstOrThrow();
+  const seen = (async () => {
+    const pairs: string[][] = [];
+    while (watching) {
+      const { deal, goods } = await read();
+      pairs.push([deal, goods]);
+    }
+    return pairs;
+  })();
+  return {
+    seen,
+    stop: () => {
+      watching = false;
+    },
+  };
+}
 
 /** A deal reserved for the buyer on fresh goods of the seller's. */
 async function reservedDeal() {
@@ -73,10 +110,13 @@ describe("the goods of a deal", () => {
   it("are sold or back on sale, never both, when complete and cancel are pressed together", async () => {
     for (let round = 0; round < 4; round++) {
       const { goodsId, dealId } = await reservedDeal();
+      // Someone reading all along sees the deal and its goods move together, never one without the other.
+      const watching = watchDealAndGoods(dealId);
       const [completed, cancelled] = await Promise.all([
         endDeal(t.app, seller.token, dealId, "complete"),
         endDeal(t.app, buyer.token, dealId, "cancel"),
-      ]);
+      ]).finally(watching.stop);
+      for (const pair of await watching.seen) expect(MATCHING_STATES).toContainEqual(pair);
       expect([completed.code, cancelled.code].sort((a, b) => a - b)).toEqual([200, 1506]);
       const deal = await t.app.db
         .selectFrom("deals")

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
+import { interleaveStatements } from "../../test-support/interleaving.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
 import { answerOffer, goodsStatus, madeOffer, makeOffer } from "../../test-support/trade.js";
 
 /**
- * Two people pressing at the same moment: the requests run side by side (on PostgreSQL over
- * several connections), and the database's conditional updates decide. Each race runs a few
- * rounds, each on goods of its own.
+ * Two people pressing at the same moment: the requests run side by side, each letting the others
+ * run after every statement (on PostgreSQL over several connections too), and the database's
+ * transactions and conditional updates decide. Each race runs a few rounds, each on goods of its own.
  */
 let t: TestApp;
 let seller: RegisteredUser;
@@ -15,7 +16,7 @@ let buyers: RegisteredUser[];
 const ROUNDS = 4;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { databasePlugins: [interleaveStatements] });
   seller = await registerUser(t.app, t.dataDir);
   buyers = [];
   for (let i = 0; i < 4; i++) buyers.push(await registerUser(t.app, t.dataDir));
@@ -66,6 +67,36 @@ describe("accepting at the same moment", () => {
         expect(loser).toMatchObject({ code: 1504, msg: "这个出价已接受" });
       }
       expect(await dealsOf(goods.id)).toHaveLength(1);
+    }
+  });
+});
+
+describe("accepting and withdrawing at the same moment", () => {
+  it("ends in one of the two whole: a deal of the accepted offer, or a withdrawn offer and the goods on sale", async () => {
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      const goods = await postGoods(t.app, seller.token);
+      const buyer = buyers[round % buyers.length] as RegisteredUser;
+      const offer = await madeOffer(t.app, buyer.token, goods.id, 1000);
+      const [accepting, withdrawing] = await Promise.all([
+        answerOffer(t.app, seller.token, offer.id, "accept"),
+        answerOffer(t.app, buyer.token, offer.id, "withdraw"),
+      ]);
+      expect([accepting.code, withdrawing.code].filter((code) => code === 200)).toHaveLength(1);
+      const deals = await dealsOf(goods.id);
+      const { status } = await t.app.db
+        .selectFrom("offers")
+        .select("status")
+        .where("id", "=", Number(offer.id))
+        .executeTakeFirstOrThrow();
+      if (accepting.code === 200) {
+        expect(status).toBe("accepted");
+        expect(deals).toHaveLength(1);
+        expect(await goodsStatus(t.app, goods.id)).toBe("reserved");
+      } else {
+        expect(status).toBe("withdrawn");
+        expect(deals).toEqual([]);
+        expect(await goodsStatus(t.app, goods.id)).toBe("on_sale");
+      }
     }
   });
 });
