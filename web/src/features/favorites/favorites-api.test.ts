@@ -134,16 +134,24 @@ describe("the favourite heart", () => {
 });
 
 describe("the goods page's 收藏 button", () => {
-  it("shows the favourite even when the check of it, asked before, is answered after", async () => {
+  /**
+   * A tap on 收藏 while the page still asks whether the goods are a favourite: both calls are on
+   * their way, with nothing yet for the heart to fill at once.
+   */
+  async function tappedWhileChecking() {
     const store = configureStore({
       reducer: { [api.reducerPath]: api.reducer },
       middleware: (defaults) => defaults().concat(api.middleware),
     });
-    const exists = () => favoritesApi.endpoints.favoriteExists.select("1")(store.getState()).data?.exists;
     const checking = store.dispatch(favoritesApi.endpoints.favoriteExists.initiate("1"));
     const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
     await vi.waitFor(() => expect(pending).toHaveLength(2));
+    const exists = () => favoritesApi.endpoints.favoriteExists.select("1")(store.getState()).data?.exists;
+    return { checking, adding, exists };
+  }
 
+  it("shows the favourite even when the check of it, asked before, is answered after", async () => {
+    const { checking, adding, exists } = await tappedWhileChecking();
     await answerNext("/api/fav/", envelope({ exists: true, favCount: 1 }));
     await adding;
     // The check left before the favourite was saved: its answer is out of date when it lands.
@@ -153,16 +161,7 @@ describe("the goods page's 收藏 button", () => {
   });
 
   it("shows the favourite when the check, asked before, is answered first and the favourite after", async () => {
-    const store = configureStore({
-      reducer: { [api.reducerPath]: api.reducer },
-      middleware: (defaults) => defaults().concat(api.middleware),
-    });
-    const exists = () => favoritesApi.endpoints.favoriteExists.select("1")(store.getState()).data?.exists;
-    // Tapped while the page still asks: there is no answer yet for the heart to fill at once.
-    const checking = store.dispatch(favoritesApi.endpoints.favoriteExists.initiate("1"));
-    const adding = store.dispatch(favoritesApi.endpoints.addFavorite.initiate("1"));
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
-
+    const { checking, adding, exists } = await tappedWhileChecking();
     await answerNext("/api/fav/exists/1", envelope({ exists: false, priceDropCents: 0 }));
     await checking;
     await answerNext("/api/fav/", envelope({ exists: true, favCount: 1 }));
