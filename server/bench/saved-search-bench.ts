@@ -7,6 +7,7 @@
 import { CATEGORIES, type Category, DiscoveryLimits } from "@xianzhi/contract";
 import { matchSavedSearches } from "../src/features/saved-searches/saved-search-matcher.js";
 import { criteriaText } from "../src/features/saved-searches/search-criteria.js";
+import { serviceDeps } from "../src/services.js";
 import { registerUser } from "../src/test-support/accounts.js";
 import { call, createTestApp } from "../src/test-support/test-app.js";
 import { generateGoods, seededRandom } from "./catalogue.js";
@@ -75,14 +76,14 @@ const loadBefore = loadAverage();
 await post(50); // warm-up
 const without: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) without.push(...(await post(POSTS)));
-await matchSavedSearches(t.app.db, t.app.notifier, 0);
+await matchSavedSearches(serviceDeps(t.app), 0);
 await keepSearches();
 const withSearches: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) withSearches.push(...(await post(POSTS)));
 
 const posted = await post(500);
 const started = performance.now();
-const told = await matchSavedSearches(t.app.db, t.app.notifier, 0);
+const told = await matchSavedSearches(serviceDeps(t.app), 0);
 const roundMs = performance.now() - started;
 
 console.log(`# Saved searches and posting (${process.env.TEST_DB ?? "sqlite"})\n`);

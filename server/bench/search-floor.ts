@@ -52,7 +52,7 @@ export function openFloor(target: DatabaseTarget, connections: number): Floor {
   const db = capturingDb(target, recorded);
   const capture = async (keyword: string) => {
     recorded.length = 0;
-    await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword }));
+    await searchGoods({ db }, GoodsSearchQuerySchema.parse({ keyword }));
     const statements = [...recorded];
     if (statements.length === 0) throw new Error("the search issued no statement through Kysely: nothing to replay");
     return statements;

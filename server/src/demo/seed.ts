@@ -51,6 +51,9 @@ export async function seedDemoData(db: Db, files: PictureFiles, log: SeedLog): P
   );
 }
 
+/** What each demo write is given: an outbox of its own that stores its notifications and pushes none. */
+const writeDeps = (db: Db) => ({ db, outbox: storingOutbox() });
+
 async function seedUsers(db: Db): Promise<Record<DemoUsername, number>> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (tx) => {
@@ -77,7 +80,7 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
       await insertPicture(db, { ...picture, ownerId, createdAt: nowIso() });
       fileIds.push(picture.fileId);
     }
-    const goods = await createGoods(db, storingOutbox(), ownerId, {
+    const goods = await createGoods(writeDeps(db), ownerId, {
       title: demo.title,
       description: demo.description,
       priceCents: demo.yuan * 100,
@@ -92,7 +95,7 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
   const commentIds: string[] = [];
   for (const comment of DEMO_COMMENTS) {
     const replyToId = comment.replyTo === undefined ? undefined : commentIds[comment.replyTo];
-    const created = await addComment(db, storingOutbox(), userIds[comment.author], {
+    const created = await addComment(writeDeps(db), userIds[comment.author], {
       goodsId: String(goodsIds[comment.goodsIndex]),
       content: comment.content,
       replyToId,
@@ -100,22 +103,22 @@ async function seedGoods(db: Db, files: PictureFiles, userIds: Record<DemoUserna
     commentIds.push(created.id);
   }
   for (const favorite of DEMO_FAVORITES) {
-    await addFavorite(db, storingOutbox(), userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
+    await addFavorite(writeDeps(db), userIds[favorite.user], goodsIds[favorite.goodsIndex] as number);
   }
   for (const cut of DEMO_PRICE_CUTS) {
     const seller = userIds[(DEMO_GOODS[cut.goodsIndex] as (typeof DEMO_GOODS)[number]).seller];
-    await editGoods({ db, files }, storingOutbox(), seller, goodsIds[cut.goodsIndex] as number, {
+    await editGoods({ ...writeDeps(db), pictureFiles: files }, seller, goodsIds[cut.goodsIndex] as number, {
       priceCents: cut.yuan * 100,
     });
   }
   const goods = DEMO_GOODS[DEMO_CHAT.goodsIndex];
   if (!goods) return goodsIds;
-  const chat = await openChat(db, userIds[DEMO_CHAT.buyer], {
+  const chat = await openChat({ db }, userIds[DEMO_CHAT.buyer], {
     peerId: String(userIds[goods.seller]),
     goodsId: String(goodsIds[DEMO_CHAT.goodsIndex]),
   });
   for (const [index, message] of DEMO_CHAT.messages.entries()) {
-    await sendMessage(db, userIds[message.from], {
+    await sendMessage({ db }, userIds[message.from], {
       type: "send",
       chatId: chat.chatId,
       msgType: "text",
@@ -133,14 +136,14 @@ async function seedTrades(db: Db, userIds: Record<DemoUsername, number>, goodsId
     const [buyerId, sellerId] = [userIds[trade.buyer], userIds[goods.seller]];
     const amountCents = Math.round(goods.yuan * trade.share) * 100;
     const body = { goodsId: String(goodsIds[trade.goodsIndex]), amountCents };
-    const offer = (await makeOffer(db, storingOutbox(), buyerId, body)).data;
+    const offer = (await makeOffer(writeDeps(db), buyerId, body)).data;
     if (trade.end === "open") continue;
-    const dealId = Number((await acceptOffer(db, storingOutbox(), sellerId, Number(offer.id))).data.dealId);
+    const dealId = Number((await acceptOffer(writeDeps(db), sellerId, Number(offer.id))).data.dealId);
     if (trade.end === "reserved") continue;
-    await completeDeal(db, storingOutbox(), sellerId, dealId);
+    await completeDeal(writeDeps(db), sellerId, dealId);
     for (const review of trade.reviews ?? []) {
       const content = review.text;
-      await createReview(db, storingOutbox(), userIds[review.from], {
+      await createReview(writeDeps(db), userIds[review.from], {
         dealId: String(dealId),
         rating: review.rating,
         content,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { Config } from "../config.js";
 import { refreshPlannerStatistics } from "../db/database.js";
 import { purgeExpired } from "../features/accounts/index.js";
 import { purgeOldNotifications, sendDigests } from "../features/notifications/index.js";
@@ -8,15 +9,17 @@ import { purgeOrphanFiles, purgeUnusedUploads } from "../features/pictures/index
 import { liftEndedSuspensions } from "../features/suspensions/index.js";
 import { nowIso } from "../lib/clock.js";
 import type { PeriodicJob } from "../plugins/periodic-jobs.js";
+import { type ServiceDeps, serviceDeps } from "../services.js";
 
 /**
  * The server's periodic chores, each a job of its own (plugins/periodic-jobs.ts): its own period,
  * its own lease across processes, its own log line and metrics series, run by hand with
  * `npm run job -- <name>`. They ran as one job in one Promise.all: one failure was logged for all,
- * and none could be run or tested alone.
+ * and none could be run or tested alone. Each run is given the app's services' dependencies, made
+ * afresh for it (its own outbox), as a route's call is.
  */
 export interface Chore extends Omit<PeriodicJob, "run"> {
-  run(app: FastifyInstance): Promise<unknown>;
+  run(deps: ServiceDeps, config: Config): Promise<unknown>;
 }
 
 /** The purges' and reminders' period, and a run at start-up (a crash leaves rows and files). */
@@ -27,22 +30,22 @@ export const CHORES: readonly Chore[] = [
     name: "purge-expired-codes",
     does: "removes expired verification codes and sessions",
     ...EVERY_TEN_MINUTES,
-    run: (app) => purgeExpired(app.db, nowIso()),
+    run: ({ db }) => purgeExpired(db, nowIso()),
   },
   {
     name: "purge-unused-uploads",
     does: "removes pictures uploaded but never put on goods",
     ...EVERY_TEN_MINUTES,
-    run: (app) => purgeUnusedUploads(app.db, app.pictureFiles),
+    run: (deps) => purgeUnusedUploads(deps),
   },
   {
     name: "purge-orphan-files",
     does: "removes the files of interrupted uploads",
     ...EVERY_TEN_MINUTES,
-    run: async (app) => {
-      const removed = await purgeOrphanFiles(app.db, app.pictureFiles, app.config.uploadGraceSeconds * 1000);
+    run: async (deps, config) => {
+      const removed = await purgeOrphanFiles(deps, config.uploadGraceSeconds * 1000);
       if (removed.temporaries + removed.pictureFiles > 0)
-        app.log.info({ removed }, "removed files of interrupted uploads");
+        deps.log.info({ removed }, "removed files of interrupted uploads");
       return removed;
     },
   },
@@ -50,49 +53,49 @@ export const CHORES: readonly Chore[] = [
     name: "purge-old-notifications",
     does: "removes notifications past their keeping time",
     ...EVERY_TEN_MINUTES,
-    run: (app) => purgeOldNotifications(app.db),
+    run: (deps) => purgeOldNotifications(deps),
   },
   {
     name: "send-digests",
     does: "mails the daily digests that are due",
     ...EVERY_TEN_MINUTES,
-    run: (app) => sendDigests(app.db, app.mailer),
+    run: (deps) => sendDigests(deps),
   },
   {
     name: "expire-offers",
     does: "ends offers past their deadline",
     ...EVERY_TEN_MINUTES,
-    run: (app) => expireOffers(app.db, app.hub),
+    run: (deps) => expireOffers(deps),
   },
   {
     name: "remind-expiring-offers",
     does: "reminds sellers of offers about to expire",
     ...EVERY_TEN_MINUTES,
-    run: (app) => remindExpiringOffers(app.db, app.notifier.outbox()),
+    run: (deps) => remindExpiringOffers(deps),
   },
   {
     name: "lift-ended-suspensions",
     does: "lifts suspensions whose time is up",
     ...EVERY_TEN_MINUTES,
-    run: (app) => liftEndedSuspensions(app.db),
+    run: (deps) => liftEndedSuspensions(deps),
   },
   {
     name: "purge-deleted-accounts",
     does: "erases accounts whose deletion grace period has ended",
     ...EVERY_TEN_MINUTES,
-    run: (app) => purgeDeletedAccounts(app.db),
+    run: (deps) => purgeDeletedAccounts(deps),
   },
   {
     name: "refresh-planner-statistics",
     does: "refreshes the database planner's statistics",
     ...EVERY_TEN_MINUTES,
-    run: (app) => refreshPlannerStatistics(app.db),
+    run: ({ db }) => refreshPlannerStatistics(db),
   },
 ];
 
 /** Every chore as a job of its own, once per its period over all server processes. */
 export function scheduleChores(app: FastifyInstance): void {
   for (const chore of CHORES) {
-    app.jobs.schedule({ ...chore, run: () => chore.run(app) });
+    app.jobs.schedule({ ...chore, run: () => chore.run(serviceDeps(app), app.config) });
   }
 }

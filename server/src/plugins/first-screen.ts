@@ -5,6 +5,7 @@ import { GoodsListQuerySchema, GoodsSearchQuerySchema, IdParamsSchema } from "@x
 import type { FastifyInstance } from "fastify";
 import { listGoods, searchGoods, visitedGoods } from "../features/goods/index.js";
 import { parseInput } from "../http/envelope.js";
+import { serviceDeps } from "../services.js";
 
 /** How the web app's server render asks for the goods screens' answers (web/src/features/goods/first-screen.ts). */
 interface FirstScreenSource {
@@ -110,11 +111,10 @@ export class WebDocuments {
       .map(styleOf)
       .join("");
     const template = shell.replace("</head>", () => `${screensCss}</head>`);
-    const { db, goodsViews: views, answers } = app;
     const source: FirstScreenSource = {
-      goodsList: (query) => listGoods(db, parseInput(GoodsListQuerySchema, query)),
-      searchGoods: (query) => searchGoods(db, parseInput(GoodsSearchQuerySchema, query)),
-      goodsInfo: (id) => visitedGoods({ db, views, answers }, Number(parseInput(IdParamsSchema, { id }).id)),
+      goodsList: (query) => listGoods(serviceDeps(app), parseInput(GoodsListQuerySchema, query)),
+      searchGoods: (query) => searchGoods(serviceDeps(app), parseInput(GoodsSearchQuerySchema, query)),
+      goodsInfo: (id) => visitedGoods(serviceDeps(app), Number(parseInput(IdParamsSchema, { id }).id)),
     };
     return new WebDocuments(shell, template, await importServerRender(webDist), source, app);
   }

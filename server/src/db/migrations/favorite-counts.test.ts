@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const totals = async (users: number[]) =>
-  Promise.all(users.map(async (id) => (await listFavorites(db, id, { page: 1, pageSize: 20 })).total));
+  Promise.all(users.map(async (id) => (await listFavorites({ db }, id, { page: 1, pageSize: 20 })).total));
 
 describe("migration 0013, each user's count of favourites", () => {
   it("counts the favourites there were, and follows every later change, goods deleted too", async () => {
@@ -33,14 +33,14 @@ describe("migration 0013, each user's count of favourites", () => {
     await migrateToLatest(db);
 
     expect(await totals([ann, ben, cat])).toEqual([3, 1, 0]);
-    await addFavorite(db, storingOutbox(), ben, goods[1] as number);
-    await addFavorite(db, storingOutbox(), ben, goods[1] as number);
-    await removeFavorite(db, ann, goods[2] as number);
-    await removeFavorite(db, ann, goods[2] as number);
+    await addFavorite({ db, outbox: storingOutbox() }, ben, goods[1] as number);
+    await addFavorite({ db, outbox: storingOutbox() }, ben, goods[1] as number);
+    await removeFavorite({ db }, ann, goods[2] as number);
+    await removeFavorite({ db }, ann, goods[2] as number);
     expect(await totals([ann, ben, cat])).toEqual([2, 2, 0]);
     await sql`DELETE FROM goods WHERE id = ${goods[0]}`.execute(db);
     expect(await totals([ann, ben, cat])).toEqual([1, 1, 0]);
-    const list = await listFavorites(db, ann, { page: 1, pageSize: 20 });
+    const list = await listFavorites({ db }, ann, { page: 1, pageSize: 20 });
     expect(list.list.map((item) => item.title)).toEqual(["乙"]);
   });
 });

@@ -14,7 +14,10 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const favoritesOf = async (userId: number) =>
-  (await listFavorites(db, userId, { page: 1, pageSize: 20 })).list.map((goods) => [goods.title, goods.priceDropCents]);
+  (await listFavorites({ db }, userId, { page: 1, pageSize: 20 })).list.map((goods) => [
+    goods.title,
+    goods.priceDropCents,
+  ]);
 
 describe("migration 0017, the price each favourite was kept at", () => {
   it("gives the favourites there were the goods' price of today, and leaves the counts alone", async () => {
@@ -44,7 +47,7 @@ describe("migration 0017, the price each favourite was kept at", () => {
     }>`SELECT favorited_price_cents AS price FROM favorites ORDER BY goods_id`.execute(db);
     expect(kept.rows.map((row) => Number(row.price))).toEqual([100, 2500]);
     await sql`UPDATE goods SET price_cents = 2000 WHERE id = ${second}`.execute(db);
-    await addFavorite(db, storingOutbox(), ben, second);
+    await addFavorite({ db, outbox: storingOutbox() }, ben, second);
     expect(await favoritesOf(ann)).toEqual([
       ["乙", 500],
       ["甲", 0],

@@ -29,7 +29,7 @@ async function addGoods(count: number) {
 /** A page as the list serves it, and the same page read the plain way: every listed goods, newest first. */
 async function bothWays(page: number, category?: string) {
   const query = GoodsListQuerySchema.parse({ page, pageSize: 100, category });
-  const served = await listGoods(db, query);
+  const served = await listGoods({ db }, query);
   const { rows } = await sql<{ id: number }>`SELECT id FROM goods WHERE listed = 1
     ${category ? sql`AND category = ${category}` : sql``} ORDER BY id DESC LIMIT 100 OFFSET ${(page - 1) * 100}`.execute(
     db,
@@ -63,6 +63,6 @@ describe("migration 0015, deep list pages from listed blocks", () => {
     await addGoods(1500);
     await expectDeepPagesRight();
     // Past the last goods: an empty page.
-    expect((await listGoods(db, GoodsListQuerySchema.parse({ page: 60, pageSize: 100 }))).list).toEqual([]);
+    expect((await listGoods({ db }, GoodsListQuerySchema.parse({ page: 60, pageSize: 100 }))).list).toEqual([]);
   });
 });

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const titles = async (keyword: string) =>
-  (await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword }))).list.map((goods) => goods.title);
+  (await searchGoods({ db }, GoodsSearchQuerySchema.parse({ keyword }))).list.map((goods) => goods.title);
 
 describe("migration 0010, search indexes of listed goods", () => {
   it("keeps finding the goods there were, never the sold ones, and follows later changes", async () => {

@@ -39,7 +39,7 @@ type Query = { sort: "price_asc" | "price_desc"; category?: string; minPrice?: n
 
 /** A page as the list serves it, and the same page read the plain way: the listed goods in range, in price order. */
 async function bothWays(query: Query, page: number) {
-  const served = await listGoods(db, GoodsListQuerySchema.parse({ ...query, page, pageSize: 100 }));
+  const served = await listGoods({ db }, GoodsListQuerySchema.parse({ ...query, page, pageSize: 100 }));
   const { category, minPrice, maxPrice } = query;
   const matching = sql`listed = 1 ${category ? sql`AND category = ${category}` : sql``}
     ${minPrice === undefined ? sql`` : sql`AND price_cents >= ${minPrice}`}
@@ -121,7 +121,7 @@ describe("migration 0020, deep pages in price order from price blocks", () => {
     await expectCountsKept();
     await expectPagesAsPlain();
     // Past the last goods in range: an empty page.
-    const past = await listGoods(db, GoodsListQuerySchema.parse({ sort: "price_asc", minPrice: 290000, page: 60 }));
+    const past = await listGoods({ db }, GoodsListQuerySchema.parse({ sort: "price_asc", minPrice: 290000, page: 60 }));
     expect(past.list).toEqual([]);
   });
 });

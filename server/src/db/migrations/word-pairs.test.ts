@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => close());
 
 const titles = async (keyword: string) =>
-  (await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword, sort: "latest" }))).list.map((goods) => goods.title);
+  (await searchGoods({ db }, GoodsSearchQuerySchema.parse({ keyword, sort: "latest" }))).list.map(
+    (goods) => goods.title,
+  );
 
 async function addGoods(title: string, description: string, listed = 1) {
   const at = new Date().toISOString();

@@ -11,13 +11,12 @@ import {
   type UpdateProfileBody,
   type UserInfo,
 } from "@xianzhi/contract";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
-import type { Mailer } from "../../plugins/mail.js";
+import type { Deps } from "../../services.js";
 import { refuseSuspended } from "../suspensions/index.js";
 import { ownAvatarAddress } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
@@ -69,7 +68,7 @@ function explainUniqueViolation(error: unknown): never {
  * it whatever happens: a bogus ticket answers EMAIL_TICKET_INVALID in the same time for a
  * registered and an unknown address, so registration tells nobody which addresses have accounts.
  */
-export async function register(db: Db, body: RegisterBody): Promise<AuthResult> {
+export async function register({ db }: Deps<"db">, body: RegisterBody): Promise<AuthResult> {
   const passwordHash = await hashPassword(body.password);
   return db
     .transaction()
@@ -83,12 +82,12 @@ export async function register(db: Db, body: RegisterBody): Promise<AuthResult> 
     .catch(explainUniqueViolation);
 }
 
-export async function loginByUsername(db: Db, body: LoginByUsernameBody, ip: string): Promise<AuthResult> {
+export async function loginByUsername({ db }: Deps<"db">, body: LoginByUsernameBody, ip: string): Promise<AuthResult> {
   const user = await findUserByUsername(db, body.username);
   return login(db, user, body.password, loginAttempt(user, body.username, ip), "USERNAME_LOGIN_FAILED");
 }
 
-export async function loginByEmail(db: Db, body: LoginByEmailBody, ip: string): Promise<AuthResult> {
+export async function loginByEmail({ db }: Deps<"db">, body: LoginByEmailBody, ip: string): Promise<AuthResult> {
   const user = await findUserByEmail(db, body.email);
   return login(db, user, body.password, loginAttempt(user, body.email, ip), "EMAIL_LOGIN_FAILED");
 }
@@ -113,17 +112,17 @@ async function login(
   // Told only to whoever knows the password: to anyone else a closed account is a wrong password.
   if (user.deletedAt) throw appError("ACCOUNT_DELETED");
   // Told only to whoever knows the password: the suspension is no one else's business.
-  await refuseSuspended(db, user);
+  await refuseSuspended({ db }, user);
   return startSession(db, user);
 }
 
-export async function getUserInfo(db: Db, userId: number): Promise<UserInfo> {
+export async function getUserInfo({ db }: Deps<"db">, userId: number): Promise<UserInfo> {
   const user = await findUserById(db, userId);
   if (!user) throw appError("SESSION_EXPIRED");
   return toUserInfo(user);
 }
 
-export async function updateProfile(db: Db, userId: number, body: UpdateProfileBody): Promise<UserInfo> {
+export async function updateProfile({ db }: Deps<"db">, userId: number, body: UpdateProfileBody): Promise<UserInfo> {
   const avatarUrl = body.avatarUrl ? await ownAvatarAddress(db, userId, body.avatarUrl) : body.avatarUrl;
   const user = await updateUser(db, userId, {
     ...(body.nickname !== undefined && { nickname: body.nickname }),
@@ -134,18 +133,16 @@ export async function updateProfile(db: Db, userId: number, body: UpdateProfileB
   return toUserInfo(user);
 }
 
-export interface MailDeps {
-  db: Db;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
-
 /**
  * Asks for the password, so a borrowed signed-in browser cannot take the account over, and tells
  * the old address, so its owner learns of a change they did not make. A wrong password spends
  * nothing: the ticket stays good for the next try.
  */
-export async function changeEmail(deps: MailDeps, userId: number, body: ChangeEmailBody): Promise<UserInfo> {
+export async function changeEmail(
+  deps: Deps<"db" | "mailer" | "log">,
+  userId: number,
+  body: ChangeEmailBody,
+): Promise<UserInfo> {
   const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) throw appError("SESSION_EXPIRED");
@@ -165,7 +162,11 @@ export async function changeEmail(deps: MailDeps, userId: number, body: ChangeEm
 }
 
 /** The change is made by now; a notice that cannot be sent is logged, not answered as a failure. */
-async function notifyOldAddress({ mailer, log }: MailDeps, user: UserRow, newEmail: string): Promise<void> {
+async function notifyOldAddress(
+  { mailer, log }: Deps<"mailer" | "log">,
+  user: UserRow,
+  newEmail: string,
+): Promise<void> {
   try {
     await mailer.send(emailChangedNotice(user.email, user.username, newEmail));
   } catch (error) {
@@ -174,7 +175,7 @@ async function notifyOldAddress({ mailer, log }: MailDeps, user: UserRow, newEma
 }
 
 /** Every other session of the user ends: whoever knew the old password is signed out. */
-export async function changePassword(db: Db, me: CurrentUser, body: ChangePasswordBody): Promise<null> {
+export async function changePassword({ db }: Deps<"db">, me: CurrentUser, body: ChangePasswordBody): Promise<null> {
   const user = await findUserById(db, me.userId);
   if (!user) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG");
@@ -188,7 +189,7 @@ export async function changePassword(db: Db, me: CurrentUser, body: ChangePasswo
 }
 
 /** Answers the id of the user whose sessions have all ended. */
-export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<number> {
+export async function resetPassword({ db }: Deps<"db">, body: ResetPasswordBody): Promise<number> {
   const passwordHash = await hashPassword(body.newPassword);
   return db.transaction().execute(async (tx) => {
     await spendEmailTicket(tx, body.emailTicket, body.email, "reset_password");
@@ -202,6 +203,6 @@ export async function resetPassword(db: Db, body: ResetPasswordBody): Promise<nu
 }
 
 /** Ends the caller's own session: the token stops working at once, whoever else holds it. */
-export function logout(db: Db, me: CurrentUser): Promise<void> {
+export function logout({ db }: Deps<"db">, me: CurrentUser): Promise<void> {
   return deleteSession(db, me.sessionId);
 }

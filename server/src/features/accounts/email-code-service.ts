@@ -5,12 +5,12 @@ import {
   type EmailTicket,
   type SendEmailCodeBody,
 } from "@xianzhi/contract";
-import type { FastifyBaseLogger } from "fastify";
 import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { randomDigits, randomToken, sameHash, sha256 } from "../../lib/secrets.js";
 import type { Mail, Mailer } from "../../plugins/mail.js";
+import type { Deps } from "../../services.js";
 import { spendCaptchaTicket } from "./captcha-service.js";
 import { closedAccountResetNotice, emailChangeAttemptNotice, registrationAttemptNotice } from "./email-notices.js";
 import { findUserByEmail, type UserRow } from "./user-repository.js";
@@ -29,12 +29,6 @@ const PURPOSE_TEXT: Record<EmailPurpose, string> = {
   change_email: "更换绑定邮箱",
   reset_password: "重置登录密码",
 };
-
-export interface EmailCodeDeps {
-  db: DbOrTx;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
 
 /** What one request for a code ends in: a code mailed, a notice mailed instead, or no mail at all. */
 type Outcome = { kind: "code" } | { kind: "notice"; mail: Mail } | { kind: "nothing" };
@@ -70,8 +64,11 @@ function outcomeFor(purpose: EmailPurpose, email: string, owner: UserRow | undef
  * Where no code is mailed a decoy is stored, a hash no 6 digits match: confirming a guess answers
  * "wrong code, N tries left" as for a real code, and the resend interval holds alike.
  */
-export async function sendEmailCode(deps: EmailCodeDeps, body: SendEmailCodeBody, me: number | null): Promise<null> {
-  const { db, mailer, log } = deps;
+export async function sendEmailCode(
+  { db, mailer, log }: Deps<"db" | "mailer" | "log">,
+  body: SendEmailCodeBody,
+  me: number | null,
+): Promise<null> {
   if (body.purpose === "change_email" && me === null) throw appError("UNAUTHORIZED");
   await spendCaptchaTicket(db, body.captchaTicket);
   const owner = await findUserByEmail(db, body.email);
@@ -151,7 +148,7 @@ async function waitAsLongAsASend(mailer: Mailer): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export async function confirmEmailCode(db: DbOrTx, body: ConfirmEmailBody): Promise<EmailTicket> {
+export async function confirmEmailCode({ db }: Deps<"db">, body: ConfirmEmailBody): Promise<EmailTicket> {
   const { emailCodeMaxTries } = AccountLimits;
   const stored = await latestEmailCode(db, body.email, body.purpose);
   if (!stored || stored.expiresAt <= nowIso()) throw appError("EMAIL_CODE_EXPIRED");

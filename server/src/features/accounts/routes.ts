@@ -16,6 +16,7 @@ import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { optionalUser, userOf } from "../../plugins/auth.js";
 import { clientAddress } from "../../plugins/rate-limit.js";
+import { serviceDeps } from "../../services.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
@@ -23,17 +24,15 @@ import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
 const route = apiRoutes("accounts");
 
 export const accountRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/com/captcha",
     route.pub(
       { summary: "A new captcha image and its id", answer: "Captcha" },
       { preValidation: app.rateLimits.captchaPerAddress },
     ),
-    async (_req, reply) => {
+    async (req, reply) => {
       reply.header("cache-control", PRIVATE_NO_STORE);
-      return ok(await createCaptcha(db));
+      return ok(await createCaptcha(serviceDeps(app, req)));
     },
   );
 
@@ -43,7 +42,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Solve a captcha: a captcha ticket", answer: "CaptchaTicket", body: ConfirmCaptchaBodySchema },
       { preValidation: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await confirmCaptcha(db, req.body)),
+    async (req) => ok(await confirmCaptcha(serviceDeps(app, req), req.body)),
   );
 
   app.post(
@@ -57,7 +56,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const me = await optionalUser(req);
-      await sendEmailCode({ db, mailer: app.mailer, log: req.log }, req.body, me?.userId ?? null);
+      await sendEmailCode(serviceDeps(app, req), req.body, me?.userId ?? null);
       // The same words whether the address has an account or not (see sendEmailCode).
       return ok(
         null,
@@ -72,7 +71,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Check an e-mail code: an e-mail ticket", answer: "EmailTicket", body: ConfirmEmailBodySchema },
       KEEPS_SHARED_ANSWERS,
     ),
-    async (req) => ok(await confirmEmailCode(db, req.body)),
+    async (req) => ok(await confirmEmailCode(serviceDeps(app, req), req.body)),
   );
 
   app.post(
@@ -81,7 +80,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Register: the session token", answer: "AuthResult", body: RegisterBodySchema },
       { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.register(db, req.body), "注册成功"),
+    async (req) => ok(await accounts.register(serviceDeps(app, req), req.body), "注册成功"),
   );
 
   app.post(
@@ -90,7 +89,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by user name", answer: "AuthResult", body: LoginByUsernameBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByUsername(db, req.body, clientAddress(req)), "登录成功"),
+    async (req) => ok(await accounts.loginByUsername(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
   );
 
   app.post(
@@ -99,11 +98,11 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by e-mail", answer: "AuthResult", body: LoginByEmailBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByEmail(db, req.body, clientAddress(req)), "登录成功"),
+    async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
   );
 
   app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: "UserInfo" }), async (req) =>
-    ok(await accounts.getUserInfo(db, userOf(req).userId)),
+    ok(await accounts.getUserInfo(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
@@ -112,7 +111,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Edit the profile: at least one field", answer: "UserInfo", body: UpdateProfileBodySchema },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
-    async (req) => ok(await accounts.updateProfile(db, userOf(req).userId, req.body), "资料已更新"),
+    async (req) => ok(await accounts.updateProfile(serviceDeps(app, req), userOf(req).userId, req.body), "资料已更新"),
   );
 
   app.put(
@@ -122,8 +121,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
-      const deps = { db, mailer: app.mailer, log: req.log };
-      return ok(await accounts.changeEmail(deps, userOf(req).userId, req.body), "邮箱已更换");
+      return ok(await accounts.changeEmail(serviceDeps(app, req), userOf(req).userId, req.body), "邮箱已更换");
     },
   );
 
@@ -132,7 +130,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     route.user({ summary: "End this session", answer: "null" }, KEEPS_SHARED_ANSWERS),
     async (req) => {
       const me = userOf(req);
-      await accounts.logout(db, me);
+      await accounts.logout(serviceDeps(app, req), me);
       await app.hub.endSessions({ sessionId: me.sessionId });
       return ok(null, "已退出登录");
     },
@@ -146,7 +144,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const me = userOf(req);
-      await accounts.changePassword(db, me, req.body);
+      await accounts.changePassword(serviceDeps(app, req), me, req.body);
       await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
       return ok(null, "密码已修改，其他设备已退出登录");
     },
@@ -159,7 +157,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
-      const userId = await accounts.resetPassword(db, req.body);
+      const userId = await accounts.resetPassword(serviceDeps(app, req), req.body);
       await app.hub.endSessions({ userId });
       return ok(null, "密码已重置，请重新登录");
     },

@@ -3,10 +3,10 @@ import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { WithDeliveries } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { findUserById, toPublicUser } from "../accounts/index.js";
 import { holdPair } from "../block-checks/index.js";
 import { deleteFollow } from "../follows/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import { closeOffersOfBlock } from "../offers/index.js";
 import * as repo from "./block-repository.js";
 
@@ -24,8 +24,7 @@ async function requireOther(db: Db, userId: number, otherId: number): Promise<vo
  * written). Answers the list and the frames that show both sides the offers closed.
  */
 export async function blockUser(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   blockerId: number,
   blockedId: number,
 ): Promise<WithDeliveries<BlockedUser[]>> {
@@ -39,15 +38,15 @@ export async function blockUser(
     return closeOffersOfBlock(tx, outbox, blockerId, blockedId, now);
   });
   outbox.push();
-  return { data: await blockedUsers(db, blockerId), deliveries };
+  return { data: await blockedUsers({ db }, blockerId), deliveries };
 }
 
-export async function unblockUser(db: Db, blockerId: number, blockedId: number): Promise<BlockedUser[]> {
+export async function unblockUser({ db }: Deps<"db">, blockerId: number, blockedId: number): Promise<BlockedUser[]> {
   await requireOther(db, blockerId, blockedId);
   if (!(await repo.deleteBlock(db, blockerId, blockedId))) throw appError("NOT_BLOCKED");
-  return blockedUsers(db, blockerId);
+  return blockedUsers({ db }, blockerId);
 }
 
-export async function blockedUsers(db: Db, blockerId: number): Promise<BlockedUser[]> {
+export async function blockedUsers({ db }: Deps<"db">, blockerId: number): Promise<BlockedUser[]> {
   return (await repo.blockedUsers(db, blockerId)).map((row) => ({ user: toPublicUser(row), blockedAt: row.createdAt }));
 }

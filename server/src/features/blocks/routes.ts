@@ -3,6 +3,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
 import { deliverAll } from "../../plugins/realtime.js";
+import { serviceDeps } from "../../services.js";
 import * as blocks from "./block-service.js";
 
 const route = apiRoutes("moderation");
@@ -13,10 +14,8 @@ const route = apiRoutes("moderation");
  * to both sides once committed, before the answer.
  */
 export const blockRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get("/blocks", route.user({ summary: "Users the user blocks", answer: "BlockedUsers" }), async (req) =>
-    ok(await blocks.blockedUsers(db, userOf(req).userId)),
+    ok(await blocks.blockedUsers(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
@@ -27,12 +26,7 @@ export const blockRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const me = userOf(req);
-      const { data, deliveries } = await blocks.blockUser(
-        db,
-        app.notifier.outbox(),
-        me.userId,
-        Number(req.body.userId),
-      );
+      const { data, deliveries } = await blocks.blockUser(serviceDeps(app, req), me.userId, Number(req.body.userId));
       app.viewerBlocks.forgetUser(me.userId);
       await deliverAll(app.hub, deliveries);
       return ok(data, "已拉黑");
@@ -47,7 +41,7 @@ export const blockRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const me = userOf(req);
-      const list = await blocks.unblockUser(db, me.userId, Number(req.params.id));
+      const list = await blocks.unblockUser(serviceDeps(app, req), me.userId, Number(req.params.id));
       app.viewerBlocks.forgetUser(me.userId);
       return ok(list, "已解除拉黑");
     },

@@ -13,10 +13,11 @@ import type {
   SendFrame,
   ServerFrame,
 } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { findOpenUserById, isClosedAccount } from "../accounts/index.js";
 import { requireNotBlocked } from "../block-checks/index.js";
 import { pageWindow, requireGoods } from "../goods/index.js";
@@ -109,7 +110,7 @@ export async function peerInChat(db: DbOrTx, chatId: number, userId: number): Pr
  * The chat of two users about a goods item (or none). The pair key is unique, so when both press
  * "chat" at once one insert wins and both get that chat.
  */
-export async function openChat(db: Db, userId: number, body: CreateChatBody): Promise<Chat> {
+export async function openChat({ db }: Deps<"db">, userId: number, body: CreateChatBody): Promise<Chat> {
   const peerId = Number(body.peerId);
   const goodsId = body.goodsId ? Number(body.goodsId) : null;
   if (peerId === userId) throw appError("CHAT_WITH_SELF");
@@ -138,7 +139,7 @@ export async function ensureChat(tx: DbOrTx, userId: number, peerId: number, goo
   return chat.id;
 }
 
-export async function listChats(db: Db, userId: number, query: PageQuery): Promise<Page<Chat>> {
+export async function listChats({ db }: Deps<"db">, userId: number, query: PageQuery): Promise<Page<Chat>> {
   const [list, total] = await Promise.all([
     repo.memberChatsPage(db, userId, pageWindow(query)).then((rows) => toChats(db, rows)),
     repo.countMemberChats(db, userId),
@@ -146,11 +147,11 @@ export async function listChats(db: Db, userId: number, query: PageQuery): Promi
   return { list, total, page: query.page, pageSize: query.pageSize };
 }
 
-export async function unreadTotal(db: Db, userId: number): Promise<{ unreadTotal: number }> {
+export async function unreadTotal({ db }: Deps<"db">, userId: number): Promise<{ unreadTotal: number }> {
   return { unreadTotal: await repo.unreadTotal(db, userId) };
 }
 
-export async function chatHistory(db: Db, userId: number, query: ChatHistoryQuery): Promise<ChatHistory> {
+export async function chatHistory({ db }: Deps<"db">, userId: number, query: ChatHistoryQuery): Promise<ChatHistory> {
   const chatId = Number(query.chatId);
   await peerInChat(db, chatId, userId);
   const before = query.before === undefined ? undefined : Number(query.before);
@@ -163,7 +164,7 @@ export async function chatHistory(db: Db, userId: number, query: ChatHistoryQuer
  * devices, and who they are.
  */
 export async function setRead(
-  db: Db,
+  { db }: Deps<"db">,
   userId: number,
   chatId: number,
 ): Promise<{ frame: Extract<ServerFrame, { type: "read" }>; memberIds: number[] }> {
@@ -202,7 +203,7 @@ export interface SentMessage {
  * (the ack was lost) answers the stored message instead of storing it twice: the insert itself
  * tells, so a new text message is one statement.
  */
-export async function sendMessage(db: Db, senderId: number, frame: SendFrame): Promise<SentMessage> {
+export async function sendMessage({ db }: Deps<"db">, senderId: number, frame: SendFrame): Promise<SentMessage> {
   const chatId = Number(frame.chatId);
   const peerId = await peerInChat(db, chatId, senderId);
   if (await isClosedAccount(db, peerId)) throw appError("PEER_DELETED");

@@ -3,32 +3,31 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { chatHistory, listChats, openChat, setRead, unreadTotal } from "./chat-service.js";
 
 const route = apiRoutes("chat");
 
 export const chatRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.post(
     "/mychatlist/create",
     route.user(
       { summary: "Open (or find) a chat with a user", answer: "Chat", body: CreateChatBodySchema },
       { preValidation: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await openChat(db, userOf(req).userId, req.body)),
+    async (req) => ok(await openChat(serviceDeps(app, req), userOf(req).userId, req.body)),
   );
 
   app.get(
     "/mychatlist/getlist",
     route.user({ summary: "The user's chats", answer: "ChatPage", query: PageQuerySchema }),
-    async (req) => ok(await listChats(db, userOf(req).userId, req.query)),
+    async (req) => ok(await listChats(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/mychatlist/unread",
     route.user({ summary: "Unread messages in all chats", answer: "ChatUnreadTotal" }),
-    async (req) => ok(await unreadTotal(db, userOf(req).userId)),
+    async (req) => ok(await unreadTotal(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
@@ -38,7 +37,7 @@ export const chatRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
-      const { frame, memberIds } = await setRead(db, userOf(req).userId, Number(req.body.chatId));
+      const { frame, memberIds } = await setRead(serviceDeps(app, req), userOf(req).userId, Number(req.body.chatId));
       await app.hub.deliver(memberIds, frame);
       return ok(null);
     },
@@ -47,6 +46,6 @@ export const chatRoutes: ApiRoutes = async (app) => {
   app.get(
     "/chat/getlist",
     route.user({ summary: "A chat's messages, newest first", answer: "ChatHistory", query: ChatHistoryQuerySchema }),
-    async (req) => ok(await chatHistory(db, userOf(req).userId, req.query)),
+    async (req) => ok(await chatHistory(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

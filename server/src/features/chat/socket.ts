@@ -6,6 +6,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { nowIso } from "../../lib/clock.js";
 import { userOfToken } from "../../plugins/auth.js";
 import { CLOSE_SESSION_ENDED } from "../../plugins/realtime.js";
+import { serviceDeps } from "../../services.js";
 import type { CurrentUser } from "../accounts/index.js";
 import { liveSessionIds } from "../accounts/index.js";
 import { type SentMessage, sendMessage } from "./chat-service.js";
@@ -164,7 +165,7 @@ export const chatSocketRoutes: ApiRoutes = async (app) => {
             frame = readFrame(data);
             if (frame.type === "ping") return send({ type: "pong" });
             if (!(await app.hub.allowMessage(user.userId))) return refuseFlood(frame.clientMsgId);
-            sent = await sendMessage(app.db, user.userId, frame);
+            sent = await sendMessage(serviceDeps(app, req), user.userId, frame);
             send({ type: "ack", clientMsgId: frame.clientMsgId, message: sent.message });
           } catch (error) {
             if (!(error instanceof AppError)) req.log.error({ err: error }, "chat frame failed");

@@ -1,10 +1,10 @@
 import type { CreateCommentBody, GoodsComment, Page, PageQuery } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { requireNotBlocked } from "../block-checks/index.js";
 import { pageWindow } from "../goods/index.js";
-import type { NotificationDraft, NotificationOutbox } from "../notifications/index.js";
+import type { NotificationDraft } from "../notifications/index.js";
 import {
   type CommentRow,
   commentCountOf,
@@ -57,8 +57,7 @@ function commentNotifications(
 }
 
 export async function addComment(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   body: CreateCommentBody,
 ): Promise<GoodsComment> {
@@ -89,7 +88,7 @@ export async function addComment(
  * Newest first; the total is the goods' own comment count, kept with every comment added. A read:
  * it takes no row lock, so readers neither wait for nor hold up the goods' writers.
  */
-export async function listComments(db: Db, goodsId: number, query: PageQuery): Promise<Page<GoodsComment>> {
+export async function listComments({ db }: Deps<"db">, goodsId: number, query: PageQuery): Promise<Page<GoodsComment>> {
   const total = await commentCountOf(db, goodsId);
   if (total === undefined) throw appError("GOODS_NOT_FOUND");
   const rows = await commentsOfGoods(db, goodsId, pageWindow(query));

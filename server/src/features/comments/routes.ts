@@ -2,13 +2,12 @@ import { CreateCommentBodySchema, GoodsIdParamsSchema, PageQuerySchema } from "@
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { addComment, listComments } from "./comment-service.js";
 
 const route = apiRoutes("comments");
 
 export const commentRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/goodscomment/getlist/:goodsId",
     route.pub({
@@ -17,7 +16,7 @@ export const commentRoutes: ApiRoutes = async (app) => {
       params: GoodsIdParamsSchema,
       query: PageQuerySchema,
     }),
-    async (req) => ok(await listComments(db, Number(req.params.goodsId), req.query)),
+    async (req) => ok(await listComments(serviceDeps(app, req), Number(req.params.goodsId), req.query)),
   );
 
   app.post(
@@ -26,6 +25,6 @@ export const commentRoutes: ApiRoutes = async (app) => {
       { summary: "Comment on goods or reply", answer: "GoodsComment", body: CreateCommentBodySchema },
       { preValidation: app.rateLimits.commentPerUser },
     ),
-    async (req) => ok(await addComment(db, app.notifier.outbox(), userOf(req).userId, req.body), "评论成功"),
+    async (req) => ok(await addComment(serviceDeps(app, req), userOf(req).userId, req.body), "评论成功"),
   );
 };

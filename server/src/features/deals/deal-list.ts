@@ -1,5 +1,4 @@
 import type { DealSummary, DealsQuery, GoodsStatus, Page } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
 import { coverThumbUrls } from "../pictures/index.js";
@@ -8,6 +7,7 @@ import * as repo from "./deal-list-repository.js";
 
 export { completedSalesOf } from "./deal-list-repository.js";
 
+import type { Deps } from "../../services.js";
 import { toDeal } from "./deal-mapper.js";
 
 /**
@@ -15,7 +15,7 @@ import { toDeal } from "./deal-mapper.js";
  * with the goods, the other side, and the reviews as the caller may see them (their own always,
  * the other side's once shown to everyone).
  */
-export async function dealsPage(db: Db, userId: number, query: DealsQuery): Promise<Page<DealSummary>> {
+export async function dealsPage({ db }: Deps<"db">, userId: number, query: DealsQuery): Promise<Page<DealSummary>> {
   const [rows, total] = await Promise.all([
     repo.dealsOf(db, userId, query.role, pageWindow(query)),
     repo.countDealsOf(db, userId, query.role),
@@ -24,7 +24,7 @@ export async function dealsPage(db: Db, userId: number, query: DealsQuery): Prom
   const [covers, reviews] = await Promise.all([
     coverThumbUrls(db, goodsIds),
     reviewsOfDeals(
-      db,
+      { db },
       rows.map((row) => row.id),
     ),
   ]);

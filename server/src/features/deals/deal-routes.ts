@@ -3,6 +3,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
 import { deliverAll } from "../../plugins/realtime.js";
+import { serviceDeps } from "../../services.js";
 import { dealsPage } from "./deal-list.js";
 import { cancelDeal, completeDeal } from "./deal-service.js";
 
@@ -13,12 +14,10 @@ const route = apiRoutes("deals");
  * both empty the shared goods answers.
  */
 export const dealRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/deals",
     route.user({ summary: "The user's deals as buyer or seller", answer: "DealSummaryPage", query: DealsQuerySchema }),
-    async (req) => ok(await dealsPage(db, userOf(req).userId, req.query)),
+    async (req) => ok(await dealsPage(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.post(
@@ -28,7 +27,7 @@ export const dealRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
-      const change = await completeDeal(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id));
+      const change = await completeDeal(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
       await deliverAll(app.hub, change.deliveries);
       return ok(change.data, "已确认成交");
     },
@@ -41,7 +40,7 @@ export const dealRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
-      const change = await cancelDeal(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id));
+      const change = await cancelDeal(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
       await deliverAll(app.hub, change.deliveries);
       return ok(change.data, "交易已取消");
     },

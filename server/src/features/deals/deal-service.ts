@@ -9,14 +9,14 @@ import {
   isTakenBy,
 } from "@xianzhi/contract";
 import type { Updateable } from "kysely";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import type { DealsTable } from "../../db/schema.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { storeProductMessage } from "../chat/index.js";
 import { lockGoodsStatus, moveGoodsStatus } from "../goods-status/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import { type DealRow, toDeal } from "./deal-mapper.js";
 import * as repo from "./deal-repository.js";
 
@@ -66,8 +66,7 @@ interface DealEnd {
  * goods row is locked first, as every change of offers and deals does.
  */
 async function endDeal(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   deal: DealRow,
   end: DealEnd,
@@ -109,13 +108,12 @@ async function endDeal(
 
 /** The seller confirms the sale: the goods are sold to the deal's buyer. */
 export async function completeDeal(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   dealId: number,
 ): Promise<WithDeliveries<Deal>> {
   const deal = await requireDealTransition(db, userId, dealId, "complete");
-  return endDeal(db, outbox, userId, deal, {
+  return endDeal({ db, outbox }, userId, deal, {
     transition: "complete",
     changes: { completedAt: nowIso() },
     kind: "deal_completed",
@@ -126,14 +124,13 @@ export async function completeDeal(
 
 /** Either side calls the deal off: the goods are on sale again. */
 export async function cancelDeal(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   dealId: number,
 ): Promise<WithDeliveries<Deal>> {
   const deal = await requireDealTransition(db, userId, dealId, "cancel");
   const side = deal.actor === "seller" ? "卖家" : "买家";
-  return endDeal(db, outbox, userId, deal, {
+  return endDeal({ db, outbox }, userId, deal, {
     transition: "cancel",
     changes: { cancelledAt: nowIso(), cancelledBy: userId },
     kind: "deal_cancelled",

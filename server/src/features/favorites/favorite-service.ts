@@ -7,12 +7,11 @@ import type {
   PageQuery,
   PriceDropCents,
 } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import type { CurrentUser, SessionKey } from "../accounts/index.js";
 import { pageWindow, requireGoods, toGoodsList } from "../goods/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import {
   adjustFavCount,
   deleteFavorite,
@@ -34,8 +33,7 @@ function priceDrop(favoritedPriceCents: number, priceCents: number): PriceDropCe
  */
 /** The seller is told of a new favourite (once until they have read it). */
 export async function addFavorite(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   goodsId: number,
 ): Promise<FavoriteState> {
@@ -51,7 +49,7 @@ export async function addFavorite(
   return state;
 }
 
-export async function removeFavorite(db: Db, userId: number, goodsId: number): Promise<FavoriteState> {
+export async function removeFavorite({ db }: Deps<"db">, userId: number, goodsId: number): Promise<FavoriteState> {
   return db.transaction().execute(async (tx) => {
     const goods = await requireGoods(tx, goodsId);
     const removed = await deleteFavorite(tx, userId, goodsId);
@@ -66,7 +64,7 @@ export async function removeFavorite(db: Db, userId: number, goodsId: number): P
  * session is not live; 404 when there are no such goods.
  */
 export async function favoriteOfSession(
-  db: Db,
+  { db }: Deps<"db">,
   key: SessionKey,
   goodsId: number,
 ): Promise<(CurrentUser & FavoriteExists) | undefined> {
@@ -83,7 +81,7 @@ export async function favoriteOfSession(
 }
 
 /** Ids that name no goods (any more) are simply not favourites. */
-export async function favoriteIds(db: Db, userId: number, goodsIds: string[]): Promise<FavoriteIds> {
+export async function favoriteIds({ db }: Deps<"db">, userId: number, goodsIds: string[]): Promise<FavoriteIds> {
   const favorites = await favoriteAmong(db, userId, goodsIds.map(Number));
   const priceDropCents: FavoriteIds["priceDropCents"] = {};
   for (const favorite of favorites) {
@@ -101,7 +99,11 @@ function toFavoriteGoodsList(rows: FavoriteGoodsRow[]): FavoriteGoods[] {
 }
 
 /** Newest favourite first; sold goods stay in the list, marked as sold. */
-export async function listFavorites(db: Db, userId: number, query: PageQuery): Promise<Page<FavoriteGoods>> {
+export async function listFavorites(
+  { db }: Deps<"db">,
+  userId: number,
+  query: PageQuery,
+): Promise<Page<FavoriteGoods>> {
   const { rows, total } = await favoriteGoodsPage(db, userId, pageWindow(query));
   return { list: toFavoriteGoodsList(rows), total, page: query.page, pageSize: query.pageSize };
 }

@@ -2,17 +2,16 @@ import { FavoriteBodySchema, FavoriteIdsQuerySchema, GoodsIdParamsSchema, PageQu
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { requireUserWith, userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { addFavorite, favoriteIds, favoriteOfSession, listFavorites, removeFavorite } from "./favorite-service.js";
 
 const route = apiRoutes("favourites");
 
 export const favoriteRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/fav",
     route.user({ summary: "The user's favourites", answer: "FavoriteGoodsPage", query: PageQuerySchema }),
-    async (req) => ok(await listFavorites(db, userOf(req).userId, req.query)),
+    async (req) => ok(await listFavorites(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.post(
@@ -21,8 +20,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
       { summary: "Keep goods as a favourite", answer: "FavoriteState", body: FavoriteBodySchema },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
-    async (req) =>
-      ok(await addFavorite(db, app.notifier.outbox(), userOf(req).userId, Number(req.body.goodsId)), "已收藏"),
+    async (req) => ok(await addFavorite(serviceDeps(app, req), userOf(req).userId, Number(req.body.goodsId)), "已收藏"),
   );
 
   // Asked on every goods page a signed-in user opens: one query proves the session and answers.
@@ -36,7 +34,9 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
     }),
     async (req) => {
       const goodsId = Number(req.params.goodsId);
-      const { exists, priceDropCents } = await requireUserWith(req, (key) => favoriteOfSession(db, key, goodsId));
+      const { exists, priceDropCents } = await requireUserWith(req, (key) =>
+        favoriteOfSession(serviceDeps(app, req), key, goodsId),
+      );
       return ok({ exists, priceDropCents });
     },
   );
@@ -48,7 +48,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
       answer: "FavoriteIds",
       query: FavoriteIdsQuerySchema,
     }),
-    async (req) => ok(await favoriteIds(db, userOf(req).userId, req.query.goodsIds)),
+    async (req) => ok(await favoriteIds(serviceDeps(app, req), userOf(req).userId, req.query.goodsIds)),
   );
 
   app.delete(
@@ -57,6 +57,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
       { summary: "Stop keeping goods as a favourite", answer: "FavoriteState", params: GoodsIdParamsSchema },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
-    async (req) => ok(await removeFavorite(db, userOf(req).userId, Number(req.params.goodsId)), "已取消收藏"),
+    async (req) =>
+      ok(await removeFavorite(serviceDeps(app, req), userOf(req).userId, Number(req.params.goodsId)), "已取消收藏"),
   );
 };

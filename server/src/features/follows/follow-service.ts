@@ -11,6 +11,7 @@ import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
+import type { Deps } from "../../services.js";
 import { findOpenUserById, toPublicUser } from "../accounts/index.js";
 import { requireNotBlocked } from "../block-checks/index.js";
 import { cursorAfterNewest, pageOf, readCursor } from "../goods/index.js";
@@ -36,25 +37,29 @@ async function stateOf(db: Db, followerId: number, sellerId: number): Promise<Fo
 }
 
 /** Following twice is refused, as is following oneself; the insert itself tells, so two at once make one. */
-export async function follow(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+export async function follow({ db }: Deps<"db">, followerId: number, sellerId: number): Promise<FollowState> {
   await requireSeller(db, followerId, sellerId);
   await requireNotBlocked(db, followerId, sellerId);
   if (!(await repo.insertFollow(db, followerId, sellerId, nowIso()))) throw appError("ALREADY_FOLLOWING");
   return stateOf(db, followerId, sellerId);
 }
 
-export async function unfollow(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+export async function unfollow({ db }: Deps<"db">, followerId: number, sellerId: number): Promise<FollowState> {
   await requireSeller(db, followerId, sellerId);
   if (!(await repo.deleteFollow(db, followerId, sellerId))) throw appError("NOT_FOLLOWING");
   return stateOf(db, followerId, sellerId);
 }
 
-export async function followState(db: Db, followerId: number, sellerId: number): Promise<FollowState> {
+export async function followState({ db }: Deps<"db">, followerId: number, sellerId: number): Promise<FollowState> {
   await requireUserExists(db, sellerId);
   return stateOf(db, followerId, sellerId);
 }
 
-export async function followedSellers(db: Db, followerId: number, query: PageQuery): Promise<Page<FollowedSeller>> {
+export async function followedSellers(
+  { db }: Deps<"db">,
+  followerId: number,
+  query: PageQuery,
+): Promise<Page<FollowedSeller>> {
   const [rows, { followingCount }] = await Promise.all([
     repo.followedSellers(db, followerId, pageWindow(query)),
     repo.followCounts(db, followerId),
@@ -68,7 +73,7 @@ export async function followedSellers(db: Db, followerId: number, query: PageQue
  * or after a cursor; names the cursor after the page.
  */
 export async function followedGoods(
-  db: Db,
+  { db }: Deps<"db">,
   followerId: number,
   query: FollowingGoodsQuery,
 ): Promise<CursorPage<Goods>> {

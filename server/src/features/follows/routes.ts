@@ -2,6 +2,7 @@ import { FollowBodySchema, FollowingGoodsQuerySchema, IdParamsSchema, PageQueryS
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import * as follows from "./follow-service.js";
 
 const route = apiRoutes("follows");
@@ -9,15 +10,14 @@ const goodsRoute = apiRoutes("goods");
 
 /** Following sellers, and the goods of those followed. All signed in. */
 export const followRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.post(
     "/follows",
     route.user(
       { summary: "Follow a seller", answer: "FollowState", body: FollowBodySchema },
       { preValidation: app.rateLimits.followPerUser },
     ),
-    async (req) => ok(await follows.follow(db, userOf(req).userId, Number(req.body.userId)), "已关注"),
+    async (req) =>
+      ok(await follows.follow(serviceDeps(app, req), userOf(req).userId, Number(req.body.userId)), "已关注"),
   );
 
   app.delete(
@@ -26,19 +26,20 @@ export const followRoutes: ApiRoutes = async (app) => {
       { summary: "Stop following a seller", answer: "FollowState", params: IdParamsSchema },
       { preValidation: app.rateLimits.followPerUser },
     ),
-    async (req) => ok(await follows.unfollow(db, userOf(req).userId, Number(req.params.id)), "已取消关注"),
+    async (req) =>
+      ok(await follows.unfollow(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)), "已取消关注"),
   );
 
   app.get(
     "/follows/:id",
     route.user({ summary: "Whether the user follows a seller", answer: "FollowState", params: IdParamsSchema }),
-    async (req) => ok(await follows.followState(db, userOf(req).userId, Number(req.params.id))),
+    async (req) => ok(await follows.followState(serviceDeps(app, req), userOf(req).userId, Number(req.params.id))),
   );
 
   app.get(
     "/follows",
     route.user({ summary: "Sellers the user follows", answer: "FollowedSellerPage", query: PageQuerySchema }),
-    async (req) => ok(await follows.followedSellers(db, userOf(req).userId, req.query)),
+    async (req) => ok(await follows.followedSellers(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
@@ -48,6 +49,6 @@ export const followRoutes: ApiRoutes = async (app) => {
       answer: "GoodsCursorPage",
       query: FollowingGoodsQuerySchema,
     }),
-    async (req) => ok(await follows.followedGoods(db, userOf(req).userId, req.query)),
+    async (req) => ok(await follows.followedGoods(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

@@ -11,15 +11,14 @@ import type {
   Picture,
   UpdateGoodsBody,
 } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
+import type { Deps } from "../../services.js";
 import { adjustListedCount, hasReservedDeal } from "../goods-status/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
-import type { PictureFiles } from "../pictures/index.js";
 import { appendGoodsPicture, setGoodsPictures } from "../pictures/index.js";
-import type { WordRuleSet, WordRules } from "../word-rules/index.js";
+import type { WordRuleSet } from "../word-rules/index.js";
 import type { GoodsFilter } from "./goods-filter.js";
 import { toGoodsList } from "./goods-mapper.js";
 import * as repo from "./goods-repository.js";
@@ -27,14 +26,9 @@ import { searchGoodsIds } from "./goods-search.js";
 import { listedOf } from "./goods-visibility.js";
 import { cursorAfter, readCursor } from "./list-cursor.js";
 import { listedGoodsPage } from "./listed-pages.js";
-import type { ViewCounter } from "./view-counter.js";
 
-export interface GoodsDeps {
-  db: Db;
-  files: PictureFiles;
-  /** The prohibited-word rules goods are checked against (the demo data is not). */
-  words?: WordRules;
-}
+/** The prohibited-word rules goods are checked against, when given (the demo data is not). */
+type WordChecks = Partial<Deps<"wordRules">>;
 
 /**
  * What the word rules make of goods' title and description: refused with the word named, held
@@ -84,13 +78,6 @@ export async function goodsDetail(db: DbOrTx, goodsId: number): Promise<Goods> {
   return goods;
 }
 
-export interface ViewDeps {
-  db: Db;
-  views: ViewCounter;
-  /** Details kept a moment for everyone (see TtlCache). */
-  answers: { get<T>(key: string, make: () => Promise<T>): Promise<T> };
-}
-
 /**
  * A person opening the detail page: counted as a view, which the answer includes. The details may
  * come from the cache, as `present` made them once from the goods; their view count is then the
@@ -101,7 +88,7 @@ export interface ViewDeps {
  * goods, a request with credentials; for goods only their owner sees, every request.
  */
 export async function viewGoods<T>(
-  { db, views, answers }: ViewDeps,
+  { db, views, answers }: Deps<"db" | "views" | "answers">,
   goodsId: number,
   present: (goods: Goods) => T,
   viewerId: (() => Promise<number | undefined>) | undefined,
@@ -123,13 +110,11 @@ export async function viewGoods<T>(
 
 /** The seller's followers are told of the new goods. */
 export async function createGoods(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox, wordRules }: Deps<"db" | "outbox"> & WordChecks,
   sellerId: number,
   body: CreateGoodsBody,
-  words?: WordRules,
 ): Promise<Goods> {
-  const held = heldReason(await words?.current(), body.title, body.description);
+  const held = heldReason(await wordRules?.current(), body.title, body.description);
   const id = await db.transaction().execute(async (tx) => {
     const now = nowIso();
     const goodsId = await repo.insertGoods(tx, {
@@ -158,7 +143,12 @@ export async function createGoods(
 }
 
 /** Adds one of the owner's uploads after their goods' last picture (POST /pic/add). */
-export function addGoodsPicture(db: Db, ownerId: number, goodsId: number, fileId: string): Promise<Picture> {
+export function addGoodsPicture(
+  { db }: Deps<"db">,
+  ownerId: number,
+  goodsId: number,
+  fileId: string,
+): Promise<Picture> {
   return db.transaction().execute(async (tx) => {
     await requireOwnGoods(tx, ownerId, goodsId);
     return appendGoodsPicture(tx, ownerId, goodsId, fileId);
@@ -167,16 +157,15 @@ export function addGoodsPicture(db: Db, ownerId: number, goodsId: number, fileId
 
 /** A lower price is told to everyone keeping the goods as a favourite. */
 export async function editGoods(
-  deps: GoodsDeps,
-  outbox: NotificationOutbox,
+  { db, outbox, pictureFiles, wordRules }: Deps<"db" | "outbox" | "pictureFiles"> & WordChecks,
   userId: number,
   goodsId: number,
   body: UpdateGoodsBody,
 ): Promise<Goods> {
   const { fileIds, ...fields } = body;
   // Read before the transaction: the rules come through the root handle when their TTL has passed.
-  const words = await deps.words?.current();
-  const unusedFiles = await deps.db.transaction().execute(async (tx) => {
+  const words = await wordRules?.current();
+  const unusedFiles = await db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoods(tx, userId, goodsId);
     const held = heldReason(words, fields.title ?? goods.title, fields.description ?? goods.description);
     // Public goods edited to hold a word under review wait for a moderator again.
@@ -195,8 +184,8 @@ export async function editGoods(
     return fileIds ? setGoodsPictures(tx, userId, goodsId, fileIds) : [];
   });
   outbox.push();
-  await deps.files.discard(unusedFiles);
-  return goodsDetail(deps.db, goodsId);
+  await pictureFiles.discard(unusedFiles);
+  return goodsDetail(db, goodsId);
 }
 
 /**
@@ -209,7 +198,12 @@ async function requireOwnGoodsOutOfDeals(db: DbOrTx, userId: number, goodsId: nu
   return goods;
 }
 
-export async function setGoodsStatus(db: Db, userId: number, goodsId: number, status: GoodsStatus): Promise<Goods> {
+export async function setGoodsStatus(
+  { db }: Deps<"db">,
+  userId: number,
+  goodsId: number,
+  status: GoodsStatus,
+): Promise<Goods> {
   await db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const listed = listedOf(status, goods.visibility);
@@ -223,15 +217,19 @@ export async function setGoodsStatus(db: Db, userId: number, goodsId: number, st
  * Pictures, favourites and comments go with the goods; the picture files once the rows are gone.
  * Goods a deal holds stay until the deal is completed or cancelled.
  */
-export async function removeGoods(deps: GoodsDeps, userId: number, goodsId: number): Promise<null> {
-  const fileIds = await deps.db.transaction().execute(async (tx) => {
+export async function removeGoods(
+  { db, pictureFiles }: Deps<"db" | "pictureFiles">,
+  userId: number,
+  goodsId: number,
+): Promise<null> {
+  const fileIds = await db.transaction().execute(async (tx) => {
     const goods = await requireOwnGoodsOutOfDeals(tx, userId, goodsId);
     const pictures = await tx.selectFrom("pictures").select("fileId").where("goodsId", "=", goodsId).execute();
     await repo.deleteGoods(tx, goodsId);
     await adjustListedCount(tx, goods.category, -goods.listed);
     return pictures.map((picture) => picture.fileId);
   });
-  await deps.files.discard(fileIds);
+  await pictureFiles.discard(fileIds);
   return null;
 }
 
@@ -247,7 +245,11 @@ function filterOf(
  * A page by number, or the one after the query's cursor; either names the cursor after it.
  * `blockerId`, a viewer who has blocked sellers, sees none of theirs.
  */
-export async function listGoods(db: Db, query: GoodsListQuery, blockerId?: number): Promise<CursorPage<Goods>> {
+export async function listGoods(
+  { db }: Deps<"db">,
+  query: GoodsListQuery,
+  blockerId?: number,
+): Promise<CursorPage<Goods>> {
   const { sort, cursor, pageSize } = query;
   const window = cursor === undefined ? pageWindow(query) : { limit: pageSize, after: readCursor(sort, cursor) };
   const { rows, total, totalCapped, more } = await listedGoodsPage(db, filterOf(query, blockerId), sort, window);
@@ -263,14 +265,18 @@ export async function listGoods(db: Db, query: GoodsListQuery, blockerId?: numbe
 }
 
 /** Goods matching the keyword; `blockerId` as for `listGoods`. */
-export async function searchGoods(db: Db, query: GoodsSearchQuery, blockerId?: number): Promise<Page<Goods>> {
+export async function searchGoods(
+  { db }: Deps<"db">,
+  query: GoodsSearchQuery,
+  blockerId?: number,
+): Promise<Page<Goods>> {
   const window = pageWindow(query);
   const filter = filterOf(query, blockerId);
   const { ids, total, totalCapped } = await searchGoodsIds(db, query.keyword, filter, query.sort, window);
   return { ...(await pageOf(db, ids, total, query)), totalCapped };
 }
 
-export async function myGoods(db: Db, userId: number, query: MyGoodsQuery): Promise<Page<Goods>> {
+export async function myGoods({ db }: Deps<"db">, userId: number, query: MyGoodsQuery): Promise<Page<Goods>> {
   const { ids, total } = await repo.sellerGoodsIds(db, userId, query.status, pageWindow(query));
   return pageOf(db, ids, total, query);
 }

@@ -148,7 +148,7 @@ async function postgresFaults(query: CompiledQuery): Promise<string[]> {
 
 /** The faults of every statement reading goods that the list's page ran. */
 async function faultsOf(query: Record<string, string>): Promise<string[]> {
-  await listGoods(db, GoodsListQuerySchema.parse(query));
+  await listGoods({ db }, GoodsListQuerySchema.parse(query));
   const statements = taken().filter((statement) => /\bgoods\b/.test(statement.sql));
   expect(statements.length, "the page's statements are seen").toBeGreaterThan(0);
   const faults: string[] = [];
@@ -178,7 +178,7 @@ describe(`list plans on ${testDatabase()}`, () => {
   it("the page after a cursor of every filter and sort reads an index", async () => {
     const faults: string[] = [];
     for (const list of everyList()) {
-      const first = await listGoods(db, GoodsListQuerySchema.parse(list));
+      const first = await listGoods({ db }, GoodsListQuerySchema.parse(list));
       taken();
       if (first.nextCursor) faults.push(...(await faultsOf({ ...list, cursor: first.nextCursor })));
     }
@@ -191,7 +191,7 @@ if (testDatabase() === "sqlite")
   describe("a list by time in a narrow price band on SQLite", () => {
     /** The plan steps of each statement reading goods the list ran (its page, and its count when narrowed). */
     async function plansOf(query: Record<string, string>): Promise<string[][]> {
-      await listGoods(db, GoodsListQuerySchema.parse(query));
+      await listGoods({ db }, GoodsListQuerySchema.parse(query));
       const statements = taken().filter(
         (statement) => /\bgoods\b/.test(statement.sql) && !/price_blocks/.test(statement.sql),
       );

@@ -59,7 +59,9 @@ afterAll(() => close());
 describe("a search's matches held in memory", () => {
   it("answers searches at the same moment alike, and one after a change with the change", async () => {
     const search = async (keyword: string) =>
-      (await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword, pageSize: 50 }))).list.map((goods) => goods.title);
+      (await searchGoods({ db }, GoodsSearchQuerySchema.parse({ keyword, pageSize: 50 }))).list.map(
+        (goods) => goods.title,
+      );
     const together = await Promise.all(Array.from({ length: 8 }, () => search("手柄")));
     expect(new Set(together.map((titles) => titles.join("|")))).toEqual(new Set(["PS5 主机 光驱版"]));
 
@@ -123,7 +125,7 @@ describe("reading a search's matches", () => {
 
 describe("whether a changed goods might have joined a search's matches", () => {
   it.each(KEYWORDS)("holds for every goods the index finds for %s", async (keyword) => {
-    const answer = await searchGoods(db, GoodsSearchQuerySchema.parse({ keyword, pageSize: 50 }));
+    const answer = await searchGoods({ db }, GoodsSearchQuerySchema.parse({ keyword, pageSize: 50 }));
     expect(answer.list.length, `${keyword} finds something`).toBeGreaterThan(0);
     for (const goods of answer.list) {
       expect(mightMatch(goods, searchTerms(keyword)), `${keyword} in ${goods.title}`).toBe(true);

@@ -88,7 +88,7 @@ describe("lists by time or popularity in a price band on SQLite", () => {
           const query = GoodsListQuerySchema.parse({ ...band, sort, page, pageSize: 20 });
           const filter = { ...band, condition: band.condition === undefined ? undefined : [band.condition] };
           plans.add(await bandPlan(db, filter, sort, page * 20));
-          const answer = await listGoods(db, query);
+          const answer = await listGoods({ db }, query);
           expect(
             answer.list.map((goods) => goods.id),
             `${JSON.stringify(band)} ${sort} page ${page}`,

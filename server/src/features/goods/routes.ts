@@ -15,6 +15,7 @@ import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { SerializedAnswer, sendJsonText } from "../../http/response-cache.js";
 import { optionalUser, userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { visitGoods } from "./goods-detail.js";
 import * as goods from "./goods-service.js";
 import { suggestionsFor } from "./suggestions.js";
@@ -23,9 +24,7 @@ const route = apiRoutes("goods");
 const pictureRoute = apiRoutes("pictures");
 
 export const goodsRoutes: ApiRoutes = async (app) => {
-  const { db, answers } = app;
-  const deps = { db, files: app.pictureFiles, words: app.wordRules };
-  const viewDeps = { db, views: app.goodsViews, answers };
+  const { answers } = app;
 
   /**
    * An answer the same for everyone: serialized and compressed once, it serves all for a moment.
@@ -54,8 +53,9 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     async (req, reply) => {
       const { query } = req;
       const blockerId = await app.viewerBlocks.blockerOf(req);
-      if (blockerId !== undefined) return personal(req, reply, () => goods.listGoods(db, query, blockerId));
-      return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(db, query));
+      if (blockerId !== undefined)
+        return personal(req, reply, () => goods.listGoods(serviceDeps(app, req), query, blockerId));
+      return shared(req, reply, `list:${JSON.stringify(query)}`, () => goods.listGoods(serviceDeps(app, req), query));
     },
   );
 
@@ -66,8 +66,11 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     async (req, reply) => {
       const { query } = req;
       const blockerId = await app.viewerBlocks.blockerOf(req);
-      if (blockerId !== undefined) return personal(req, reply, () => goods.searchGoods(db, query, blockerId));
-      return shared(req, reply, `search:${JSON.stringify(query)}`, () => goods.searchGoods(db, query));
+      if (blockerId !== undefined)
+        return personal(req, reply, () => goods.searchGoods(serviceDeps(app, req), query, blockerId));
+      return shared(req, reply, `search:${JSON.stringify(query)}`, () =>
+        goods.searchGoods(serviceDeps(app, req), query),
+      );
     },
   );
 
@@ -80,14 +83,14 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     ),
     async (req, reply) => {
       const { q } = req.query;
-      return shared(req, reply, `suggest:${q}`, () => suggestionsFor(db, q));
+      return shared(req, reply, `suggest:${q}`, () => suggestionsFor(serviceDeps(app, req), q));
     },
   );
 
   app.get(
     "/goods/getmylist",
     route.user({ summary: "The user's own goods", answer: "GoodsPage", query: MyGoodsQuerySchema }),
-    async (req) => ok(await goods.myGoods(db, userOf(req).userId, req.query)),
+    async (req) => ok(await goods.myGoods(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   // Serialized once per cache entry but for the view count, which differs in every answer. Who
@@ -102,7 +105,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
       const viewer = req.headers.authorization
         ? async () => (await optionalUser(req).catch(() => null))?.userId
         : undefined;
-      const { presented, viewCount } = await visitGoods(viewDeps, Number(req.params.id), viewer);
+      const { presented, viewCount } = await visitGoods(serviceDeps(app, req), Number(req.params.id), viewer);
       return sendJsonText(req, reply, presented.text(viewCount));
     },
   );
@@ -113,8 +116,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
       { summary: "Post goods", answer: "Goods", body: CreateGoodsBodySchema },
       { preValidation: app.rateLimits.goodsPostPerUser },
     ),
-    async (req) =>
-      ok(await goods.createGoods(db, app.notifier.outbox(), userOf(req).userId, req.body, app.wordRules), "发布成功"),
+    async (req) => ok(await goods.createGoods(serviceDeps(app, req), userOf(req).userId, req.body), "发布成功"),
   );
 
   // A goods edit, one picture at a time: listed with the uploads in the document.
@@ -126,7 +128,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const { goodsId, fileId } = req.body;
-      return ok(await goods.addGoodsPicture(db, userOf(req).userId, Number(goodsId), fileId));
+      return ok(await goods.addGoodsPicture(serviceDeps(app, req), userOf(req).userId, Number(goodsId), fileId));
     },
   );
 
@@ -143,7 +145,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const id = Number(req.params.id);
-      return ok(await goods.editGoods(deps, app.notifier.outbox(), userOf(req).userId, id, req.body), "已保存");
+      return ok(await goods.editGoods(serviceDeps(app, req), userOf(req).userId, id, req.body), "已保存");
     },
   );
 
@@ -155,7 +157,10 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const id = Number(req.params.id);
-      return ok(await goods.setGoodsStatus(db, userOf(req).userId, id, req.body.status), "状态已更新");
+      return ok(
+        await goods.setGoodsStatus(serviceDeps(app, req), userOf(req).userId, id, req.body.status),
+        "状态已更新",
+      );
     },
   );
 
@@ -165,6 +170,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
       { summary: "Delete own goods", answer: "null", params: IdParamsSchema },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
-    async (req) => ok(await goods.removeGoods(deps, userOf(req).userId, Number(req.params.id)), "已删除"),
+    async (req) =>
+      ok(await goods.removeGoods(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)), "已删除"),
   );
 };

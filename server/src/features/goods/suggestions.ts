@@ -1,5 +1,5 @@
 import { CATEGORIES, type Category, DiscoveryLimits, type Suggestion } from "@xianzhi/contract";
-import type { DbOrTx } from "../../db/database.js";
+import type { Deps } from "../../services.js";
 import { searchGoodsIds } from "./goods-search.js";
 
 /** Titles read to find the completions of what was typed. */
@@ -38,7 +38,7 @@ function keywordSuggestions(titles: string[], typed: string): Suggestion[] {
  * What to offer as the user types: the categories whose name holds the text, then completions
  * from the titles of the goods the search itself finds for it, newest first.
  */
-export async function suggestionsFor(db: DbOrTx, typed: string): Promise<Suggestion[]> {
+export async function suggestionsFor({ db }: Deps<"db">, typed: string): Promise<Suggestion[]> {
   const categories: Suggestion[] = (Object.entries(CATEGORIES) as [Category, string][])
     .filter(([, label]) => label.includes(typed))
     .map(([category, label]) => ({ kind: "category", text: label, category }));

@@ -91,7 +91,7 @@ async function searched(words: string[], sort: Sort, category?: string) {
   let total = -1;
   for (let page = 1; ; page++) {
     const query = GoodsSearchQuerySchema.parse({ keyword: words.join(" "), sort, page, pageSize: 20, category });
-    const answer = await searchGoods(db, query);
+    const answer = await searchGoods({ db }, query);
     total = answer.total;
     ids.push(...answer.list.map((goods) => goods.id));
     if (answer.list.length < 20) break;

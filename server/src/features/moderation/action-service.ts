@@ -5,22 +5,15 @@ import {
   type ModerationLogEntry,
   type ReportTarget,
 } from "@xianzhi/contract";
-import { type Db, type DbOrTx, dialectOf } from "../../db/database.js";
+import { type DbOrTx, dialectOf } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import type { Hub } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { removeComment } from "../comments/index.js";
 import { changeVisibility, lockGoodsById } from "../goods/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import { lastActionOn, writeLog } from "./moderation-log.js";
 import { ownerOfTarget } from "./report-repository.js";
 import { suspendUser, suspensionEnd } from "./suspensions.js";
-
-export interface ActionDeps {
-  db: Db;
-  hub: Hub;
-  outbox: NotificationOutbox;
-}
 
 interface Target {
   type: ReportTarget;
@@ -81,7 +74,7 @@ function doneWithoutReport(action: ModerationAction, held: boolean, fromConsole:
  * dismissing no report) is refused as already handled either way.
  */
 export async function moderate(
-  { db, hub, outbox }: ActionDeps,
+  { db, hub, outbox }: Deps<"db" | "hub" | "outbox">,
   moderatorId: number,
   target: Target,
   body: ModerationActionBody,

@@ -11,6 +11,7 @@ import {
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { moderate } from "./action-service.js";
 import { logPage } from "./moderation-log.js";
 import { heldGoods, moderationContext, reportQueue } from "./queue-service.js";
@@ -22,8 +23,6 @@ const target = ({ targetType, targetId }: ModerationTargetParams) => ({ type: ta
 
 /** The moderation console's calls, /api/admin/*: moderators only, each declared so. */
 export const adminRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/admin/reports",
     route.moderator({
@@ -31,7 +30,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
       answer: "ReportQueuePage",
       query: ReportQueueQuerySchema,
     }),
-    async (req) => ok(await reportQueue(db, req.query)),
+    async (req) => ok(await reportQueue(serviceDeps(app, req), req.query)),
   );
 
   app.get(
@@ -41,7 +40,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
       answer: "GoodsPage",
       query: PageQuerySchema,
     }),
-    async (req) => ok(await heldGoods(db, req.query)),
+    async (req) => ok(await heldGoods(serviceDeps(app, req), req.query)),
   );
 
   app.get(
@@ -53,7 +52,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     }),
     async (req) => {
       const { type, id } = target(req.params);
-      return ok(await moderationContext(db, type, id));
+      return ok(await moderationContext(serviceDeps(app, req), type, id));
     },
   );
 
@@ -66,26 +65,25 @@ export const adminRoutes: ApiRoutes = async (app) => {
       body: ModerationActionBodySchema,
     }),
     async (req) => {
-      const deps = { db, hub: app.hub, outbox: app.notifier.outbox() };
-      return ok(await moderate(deps, userOf(req).userId, target(req.params), req.body), "已处理");
+      return ok(await moderate(serviceDeps(app, req), userOf(req).userId, target(req.params), req.body), "已处理");
     },
   );
 
   app.get(
     "/admin/log",
     route.moderator({ summary: "The audit log, newest first", answer: "ModerationLogPage", query: PageQuerySchema }),
-    async (req) => ok(await logPage(db, req.query)),
+    async (req) => ok(await logPage(serviceDeps(app, req), req.query)),
   );
 
-  app.get("/admin/word-rules", route.moderator({ summary: "The prohibited words", answer: "WordRules" }), async () =>
-    ok(await listWordRules(db)),
+  app.get("/admin/word-rules", route.moderator({ summary: "The prohibited words", answer: "WordRules" }), async (req) =>
+    ok(await listWordRules(serviceDeps(app, req))),
   );
 
   app.post(
     "/admin/word-rules",
     route.moderator({ summary: "Add a prohibited word", answer: "WordRule", body: WordRuleBodySchema }),
     async (req) => {
-      const rule = await addWordRule(db, userOf(req).userId, req.body);
+      const rule = await addWordRule(serviceDeps(app, req), userOf(req).userId, req.body);
       app.wordRules.changed();
       return ok(rule, "已添加");
     },
@@ -100,7 +98,12 @@ export const adminRoutes: ApiRoutes = async (app) => {
       body: WordRuleUpdateBodySchema,
     }),
     async (req) => {
-      const rule = await setWordRuleAction(db, userOf(req).userId, Number(req.params.id), req.body.action);
+      const rule = await setWordRuleAction(
+        serviceDeps(app, req),
+        userOf(req).userId,
+        Number(req.params.id),
+        req.body.action,
+      );
       app.wordRules.changed();
       return ok(rule, "已保存");
     },
@@ -110,7 +113,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/word-rules/:id",
     route.moderator({ summary: "Remove a prohibited word", answer: "null", params: IdParamsSchema }),
     async (req) => {
-      const removed = await removeWordRule(db, userOf(req).userId, Number(req.params.id));
+      const removed = await removeWordRule(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
       app.wordRules.changed();
       return ok(removed, "已删除");
     },

@@ -1,8 +1,9 @@
 import type { LogTarget, ModerationLogEntry, Page, PageQuery } from "@xianzhi/contract";
 import type { Insertable } from "kysely";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import type { ModerationLogTable } from "../../db/schema.js";
 import { pageWindow } from "../../lib/paging.js";
+import type { Deps } from "../../services.js";
 import { toPublicUser } from "../accounts/index.js";
 
 /** Log lines with the moderator's and the target user's public fields. */
@@ -61,7 +62,7 @@ export async function lastActionOn(db: DbOrTx, target: { type: LogTarget; id: nu
 }
 
 /** The audit log, newest first. */
-export async function logPage(db: Db, query: PageQuery): Promise<Page<ModerationLogEntry>> {
+export async function logPage({ db }: Deps<"db">, query: PageQuery): Promise<Page<ModerationLogEntry>> {
   const { limit, offset } = pageWindow(query);
   const [rows, count] = await Promise.all([
     selectLog(db).orderBy("log.id", "desc").limit(limit).offset(offset).execute(),

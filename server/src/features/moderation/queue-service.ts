@@ -19,6 +19,7 @@ import {
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { pageWindow } from "../../lib/paging.js";
+import type { Deps } from "../../services.js";
 import { toPublicUser } from "../accounts/index.js";
 import { goodsDetail, pageOf } from "../goods/index.js";
 import { lastActionOn } from "./moderation-log.js";
@@ -43,7 +44,7 @@ async function publicUsers(db: Db, ids: number[]): Promise<Map<number, PublicUse
   return new Map(rows.map((row) => [row.id, toPublicUser(row)]));
 }
 
-export async function reportQueue(db: Db, query: ReportQueueQuery): Promise<Page<ReportQueueItem>> {
+export async function reportQueue({ db }: Deps<"db">, query: ReportQueueQuery): Promise<Page<ReportQueueItem>> {
   const { rows, total } = await repo.openTargetsPage(db, query.sort, pageWindow(query));
   const [summaries, users] = await Promise.all([
     repo.summariesOf(db, rows),
@@ -65,7 +66,7 @@ export async function reportQueue(db: Db, query: ReportQueueQuery): Promise<Page
 }
 
 /** Goods held by a word rule, waiting for a moderator: the longest waiting first. */
-export async function heldGoods(db: Db, query: PageQuery): Promise<Page<Goods>> {
+export async function heldGoods({ db }: Deps<"db">, query: PageQuery): Promise<Page<Goods>> {
   const { ids, total } = await repo.heldGoodsIds(db, pageWindow(query));
   return pageOf(db, ids, total, query);
 }
@@ -107,7 +108,11 @@ function actionsFor(type: ReportTarget, goods: Goods | null, gone: boolean, repo
 }
 
 /** Everything a decision on one target needs; 404 when it is gone and nobody reports it any more. */
-export async function moderationContext(db: Db, type: ReportTarget, id: number): Promise<ModerationContext> {
+export async function moderationContext(
+  { db }: Deps<"db">,
+  type: ReportTarget,
+  id: number,
+): Promise<ModerationContext> {
   // Read first: what is read after it is as new or newer, so an action sent with it never
   // passes over a change the moderator was not shown.
   const lastActionId = await lastActionOn(db, { type, id });

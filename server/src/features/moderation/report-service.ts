@@ -1,7 +1,7 @@
 import type { CreateReportBody, Report, ReportReason, ReportStatus, ReportTarget } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import * as repo from "./report-repository.js";
 
 function toReport(row: repo.ReportRow): Report {
@@ -21,7 +21,7 @@ function toReport(row: repo.ReportRow): Report {
  * report of one target stays one until a moderator closes it (the database keeps that, however
  * many are sent at once).
  */
-export async function createReport(db: Db, reporterId: number, body: CreateReportBody): Promise<Report> {
+export async function createReport({ db }: Deps<"db">, reporterId: number, body: CreateReportBody): Promise<Report> {
   const targetId = Number(body.targetId);
   const ownerId = await repo.ownerOfTarget(db, body.targetType, targetId, reporterId);
   if (ownerId === undefined) throw appError("REPORT_TARGET_NOT_FOUND");

@@ -2,20 +2,20 @@ import { CreateReportBodySchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { createReport } from "./report-service.js";
 
 const route = apiRoutes("moderation");
 
 /** Reports from users, for the moderators' queue. */
 export const moderationRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.post(
     "/reports",
     route.user(
       { summary: "Report goods, a user, a comment or a message", answer: "Report", body: CreateReportBodySchema },
       { preValidation: app.rateLimits.reportPerUser },
     ),
-    async (req) => ok(await createReport(db, userOf(req).userId, req.body), "举报已提交，我们会尽快处理"),
+    async (req) =>
+      ok(await createReport(serviceDeps(app, req), userOf(req).userId, req.body), "举报已提交，我们会尽快处理"),
   );
 };

@@ -1,9 +1,10 @@
 import type { WordRule, WordRuleAction, WordRuleBody, WordRuleChange } from "@xianzhi/contract";
 import { WORD_RULE_ACTIONS } from "@xianzhi/contract/constants";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { toPublicUser } from "../accounts/index.js";
 import { writeLog } from "./moderation-log.js";
 
@@ -57,12 +58,12 @@ async function ruleById(db: DbOrTx, id: number): Promise<WordRule> {
 }
 
 /** Every rule, newest first (a few hundred at most: the console shows them all). */
-export async function listWordRules(db: Db): Promise<WordRule[]> {
+export async function listWordRules({ db }: Deps<"db">): Promise<WordRule[]> {
   return (await selectRules(db).orderBy("wordRules.id", "desc").execute()).map(toWordRule);
 }
 
 /** A word is one rule: the same word again (in any case) is refused, however many add it at once. */
-export async function addWordRule(db: Db, moderatorId: number, body: WordRuleBody): Promise<WordRule> {
+export async function addWordRule({ db }: Deps<"db">, moderatorId: number, body: WordRuleBody): Promise<WordRule> {
   return db.transaction().execute(async (tx) => {
     const exists = await tx
       .selectFrom("wordRules")
@@ -86,7 +87,7 @@ export async function addWordRule(db: Db, moderatorId: number, body: WordRuleBod
 }
 
 export async function setWordRuleAction(
-  db: Db,
+  { db }: Deps<"db">,
   moderatorId: number,
   id: number,
   action: WordRuleAction,
@@ -100,7 +101,7 @@ export async function setWordRuleAction(
   });
 }
 
-export async function removeWordRule(db: Db, moderatorId: number, id: number): Promise<null> {
+export async function removeWordRule({ db }: Deps<"db">, moderatorId: number, id: number): Promise<null> {
   return db.transaction().execute(async (tx) => {
     const rule = await ruleById(tx, id);
     const removed = await tx.deleteFrom("wordRules").where("id", "=", id).returning("id").execute();

@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
@@ -43,7 +44,7 @@ describe("the daily e-mail digest", () => {
       });
     }
 
-    await sendDigests(t.app.db, t.app.mailer);
+    await sendDigests(serviceDeps(t.app));
     const [digest, ...others] = await digestsTo(seller.email);
     expect(others).toEqual([]);
     expect(digest).toContain("你有 1 条未读通知");
@@ -53,14 +54,14 @@ describe("the daily e-mail digest", () => {
     // A second round the same day sends nothing more, even with something new unread.
     const goods = await postGoods(t.app, seller.token);
     await call(t.app, "POST", "/api/fav", { token: buyer.token, body: { goodsId: goods.id } });
-    await sendDigests(t.app.db, t.app.mailer);
+    await sendDigests(serviceDeps(t.app));
     expect(await digestsTo(seller.email)).toHaveLength(1);
   });
 
   it("mails nothing to a user with nothing unread", async () => {
     const user = await registerUser(t.app, t.dataDir);
     await setDigest(user, true);
-    await sendDigests(t.app.db, t.app.mailer);
+    await sendDigests(serviceDeps(t.app));
     expect(await digestsTo(user.email)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { NOTIFICATION_KINDS, type Notification } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import type { Mail, Mailer } from "../../plugins/mail.js";
+import type { Mail } from "../../plugins/mail.js";
+import type { Deps } from "../../services.js";
 import * as repo from "./notification-repository.js";
 import { toNotifications } from "./notification-service.js";
 
@@ -40,7 +40,7 @@ function digestMail(to: string, nickname: string, lines: string[], unread: numbe
  * Sends the daily digest to each user who asked for it and has notifications unread since the last
  * one; users with nothing new get no mail. Answers how many were sent.
  */
-export async function sendDigests(db: Db, mailer: Mailer): Promise<number> {
+export async function sendDigests({ db, mailer }: Deps<"db" | "mailer">): Promise<number> {
   const cutoff = isoAfterSeconds(-DIGEST_EVERY_SECONDS);
   let sent = 0;
   for (const user of await repo.usersDueForDigest(db, cutoff)) {

@@ -11,11 +11,11 @@ import {
   type SearchCriteria,
   type UnreadNotifications,
 } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
-import type { Hub } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { coverThumbUrls } from "../pictures/index.js";
 import * as repo from "./notification-repository.js";
 
@@ -125,7 +125,7 @@ export async function toNotifications(db: DbOrTx, rows: repo.NotificationRow[]):
  * Pushes stored notifications to every open socket of their users (on any process, through the
  * hub), each with the user's unread count. A user with no socket open reads them later.
  */
-export async function pushNotifications(db: Db, hub: Hub, ids: number[]): Promise<void> {
+export async function pushNotifications({ db, hub }: Deps<"db" | "hub">, ids: number[]): Promise<void> {
   const rows = await repo.notificationsByIds(db, ids);
   const notifications = await toNotifications(db, rows);
   const unread = new Map<number, number>();
@@ -193,7 +193,11 @@ export function storingOutbox(): NotificationOutbox {
   return new NotificationOutbox(() => {});
 }
 
-export async function notificationPage(db: Db, userId: number, query: PageQuery): Promise<NotificationPage> {
+export async function notificationPage(
+  { db }: Deps<"db">,
+  userId: number,
+  query: PageQuery,
+): Promise<NotificationPage> {
   const [rows, total, unreadCount] = await Promise.all([
     repo.notificationsOfUser(db, userId, pageWindow(query)),
     repo.countNotifications(db, userId, false),
@@ -202,7 +206,7 @@ export async function notificationPage(db: Db, userId: number, query: PageQuery)
   return { list: await toNotifications(db, rows), total, page: query.page, pageSize: query.pageSize, unreadCount };
 }
 
-export async function unreadNotifications(db: Db, userId: number): Promise<UnreadNotifications> {
+export async function unreadNotifications({ db }: Deps<"db">, userId: number): Promise<UnreadNotifications> {
   return { unreadCount: await repo.countNotifications(db, userId, true) };
 }
 
@@ -211,17 +215,17 @@ export async function unreadNotifications(db: Db, userId: number): Promise<Unrea
  * not the caller's (or none at all) is refused, and nothing is marked.
  */
 export async function markNotificationsRead(
-  db: Db,
+  { db }: Deps<"db">,
   userId: number,
   body: MarkNotificationsReadBody,
 ): Promise<UnreadNotifications> {
   const ids = body.ids && [...new Set(body.ids.map(Number))];
   if (ids && (await repo.countOwnNotifications(db, userId, ids)) < ids.length) throw appError("NOTIFICATION_NOT_FOUND");
   await repo.markRead(db, userId, ids, nowIso());
-  return unreadNotifications(db, userId);
+  return unreadNotifications({ db }, userId);
 }
 
-export async function notificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
+export async function notificationSettings({ db }: Deps<"db">, userId: number): Promise<NotificationSettings> {
   const row = await repo.settingsOf(db, userId);
   return {
     mutedGroups: (row?.mutedGroups ? row.mutedGroups.split(",") : []) as NotificationGroup[],
@@ -230,7 +234,7 @@ export async function notificationSettings(db: Db, userId: number): Promise<Noti
 }
 
 export async function saveNotificationSettings(
-  db: Db,
+  { db }: Deps<"db">,
   userId: number,
   settings: NotificationSettings,
 ): Promise<NotificationSettings> {
@@ -242,6 +246,6 @@ export async function saveNotificationSettings(
 const KEEP_SECONDS = NotificationLimits.keepDays * 24 * 60 * 60;
 
 /** Deletes notifications past the keeping time (run with the app's other purges). */
-export function purgeOldNotifications(db: Db): Promise<number> {
+export function purgeOldNotifications({ db }: Deps<"db">): Promise<number> {
   return repo.deleteOlderThan(db, isoAfterSeconds(-KEEP_SECONDS));
 }

@@ -11,6 +11,6 @@ export interface Notifier {
 export function createNotifier(db: Db, hub: Hub, log: FastifyBaseLogger): Notifier {
   // A push that fails loses nothing: the notifications are stored, and read from the centre.
   const push = (ids: number[]) =>
-    void pushNotifications(db, hub, ids).catch((error) => log.warn({ err: error }, "pushing notifications failed"));
+    void pushNotifications({ db, hub }, ids).catch((error) => log.warn({ err: error }, "pushing notifications failed"));
   return { outbox: () => new NotificationOutbox(push) };
 }

@@ -2,24 +2,23 @@ import { MarkNotificationsReadBodySchema, NotificationSettingsSchema, PageQueryS
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import * as notifications from "./notification-service.js";
 
 const route = apiRoutes("notifications");
 
 /** The caller's notification centre: the list, the bell's count, marking read, the settings. */
 export const notificationRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/notifications",
     route.user({ summary: "The user's notifications", answer: "NotificationPage", query: PageQuerySchema }),
-    async (req) => ok(await notifications.notificationPage(db, userOf(req).userId, req.query)),
+    async (req) => ok(await notifications.notificationPage(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/notifications/unread",
     route.user({ summary: "How many notifications are unread", answer: "UnreadNotifications" }),
-    async (req) => ok(await notifications.unreadNotifications(db, userOf(req).userId)),
+    async (req) => ok(await notifications.unreadNotifications(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
@@ -32,13 +31,13 @@ export const notificationRoutes: ApiRoutes = async (app) => {
       },
       { preValidation: app.rateLimits.readMarkPerUser },
     ),
-    async (req) => ok(await notifications.markNotificationsRead(db, userOf(req).userId, req.body)),
+    async (req) => ok(await notifications.markNotificationsRead(serviceDeps(app, req), userOf(req).userId, req.body)),
   );
 
   app.get(
     "/notifications/settings",
     route.user({ summary: "Which notifications the user gets", answer: "NotificationSettings" }),
-    async (req) => ok(await notifications.notificationSettings(db, userOf(req).userId)),
+    async (req) => ok(await notifications.notificationSettings(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
@@ -51,6 +50,10 @@ export const notificationRoutes: ApiRoutes = async (app) => {
       },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
-    async (req) => ok(await notifications.saveNotificationSettings(db, userOf(req).userId, req.body), "设置已保存"),
+    async (req) =>
+      ok(
+        await notifications.saveNotificationSettings(serviceDeps(app, req), userOf(req).userId, req.body),
+        "设置已保存",
+      ),
   );
 };

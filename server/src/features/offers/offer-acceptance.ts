@@ -1,8 +1,9 @@
 import { DEAL_PROCESS, OFFER_PROCESS, type Offer } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Delivery, WithDeliveries } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { holdPair, requireNotBlocked } from "../block-checks/index.js";
 import { storeProductMessage } from "../chat/index.js";
 import { insertDeal, toDeal } from "../deals/index.js";
@@ -64,8 +65,7 @@ async function declineTheOthers(
  * or it waits, finds the block and writes nothing.
  */
 export async function acceptOffer(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   offerId: number,
 ): Promise<WithDeliveries<Offer>> {

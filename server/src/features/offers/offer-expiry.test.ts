@@ -1,5 +1,6 @@
 import { TradeLimits } from "@xianzhi/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
 import { countRows } from "../../test-support/route-table.js";
@@ -47,14 +48,14 @@ describe("an offer left unanswered", () => {
     expect(await countRows(t.app.db, t.database)).toEqual(before);
     expect(await storedStatuses(goods.id)).toEqual(["open"]);
 
-    expect(await expireOffers(t.app.db, t.app.hub)).toBeGreaterThanOrEqual(1);
+    expect(await expireOffers(serviceDeps(t.app))).toBeGreaterThanOrEqual(1);
     expect(await storedStatuses(goods.id)).toEqual(["expired"]);
     expect(await sellerSocket.next((frame) => frame.type === "offer" && frame.offer.id === offer.id)).toMatchObject({
       offer: { status: "expired", decidedAt: offer.expiresAt },
     });
     // What was read before the sweep is what is read after it.
     expect((await chatTrade(t.app, seller.token, offer.chatId)).data.offers[0]).toEqual(read);
-    expect(await expireOffers(t.app.db, t.app.hub)).toBe(0);
+    expect(await expireOffers(serviceDeps(t.app))).toBe(0);
     await sellerSocket.close();
   });
 

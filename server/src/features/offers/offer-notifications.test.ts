@@ -1,5 +1,6 @@
 import type { NotificationPage } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
@@ -46,13 +47,13 @@ describe("notifications of offers and deals", () => {
     const [seller, buyer] = [await newUser(), await newUser()];
     const goods = await postGoods(t.app, seller.token, { priceCents: 10000 });
     const offer = await madeOffer(t.app, buyer.token, goods.id, 8000);
-    await remindExpiringOffers(t.app.db, t.app.notifier.outbox());
+    await remindExpiringOffers(serviceDeps(t.app));
     expect(await toldTo(seller)).toEqual([["offer_received", buyer.id, 8000]]);
 
     const soon = new Date(Date.now() + 3_600_000).toISOString();
     await t.app.db.updateTable("offers").set({ expiresAt: soon }).where("id", "=", Number(offer.id)).execute();
-    await remindExpiringOffers(t.app.db, t.app.notifier.outbox());
-    await remindExpiringOffers(t.app.db, t.app.notifier.outbox());
+    await remindExpiringOffers(serviceDeps(t.app));
+    await remindExpiringOffers(serviceDeps(t.app));
     expect(await toldTo(seller)).toEqual([
       ["offer_received", buyer.id, 8000],
       ["offer_expiring", buyer.id, 8000],

@@ -7,16 +7,16 @@ import {
   type Offer,
   type OfferStatus,
 } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { deliverAll, type Hub, type WithDeliveries } from "../../plugins/realtime.js";
+import { deliverAll, type WithDeliveries } from "../../plugins/realtime.js";
+import type { Deps } from "../../services.js";
 import { holdPair, requireNotBlocked } from "../block-checks/index.js";
 import { ensureChat, peerInChat, storeProductMessage } from "../chat/index.js";
 import { newestDealOfChat, toDeal } from "../deals/index.js";
 import { requireGoods, requireGoodsFor, sellerOfGoods } from "../goods/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import { offerDeliveries, offerNotice } from "./offer-frames.js";
 import { expiredBy, type OfferRow, toOffer } from "./offer-mapper.js";
 import * as repo from "./offer-repository.js";
@@ -74,8 +74,7 @@ async function closePreviousOffer(tx: DbOrTx, goodsId: number, buyerId: number, 
  * it refuse an offer all the same, the buyer is told to look again rather than shown a 500.
  */
 export async function makeOffer(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   buyerId: number,
   body: CreateOfferBody,
 ): Promise<WithDeliveries<Offer>> {
@@ -115,8 +114,7 @@ export async function makeOffer(
  * `makeOffer`.
  */
 export async function counterOffer(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   offerId: number,
   body: CounterOfferBody,
@@ -149,8 +147,7 @@ export async function counterOffer(
 
 /** Closes an open offer as answered; a decline tells its maker, in the same transaction. */
 async function closeAnswered(
-  db: Db,
-  outbox: NotificationOutbox | null,
+  { db, outbox }: Deps<"db"> & Partial<Deps<"outbox">>,
   userId: number,
   offerId: number,
   status: OfferStatus,
@@ -167,24 +164,27 @@ async function closeAnswered(
 }
 
 export async function declineOffer(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   userId: number,
   offerId: number,
 ): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
   await requireOfferTransition(db, userId, offerId, "decline", now);
-  return closeAnswered(db, outbox, userId, offerId, OFFER_PROCESS.transitions.decline.to, now);
+  return closeAnswered({ db, outbox }, userId, offerId, OFFER_PROCESS.transitions.decline.to, now);
 }
 
-export async function withdrawOffer(db: Db, userId: number, offerId: number): Promise<WithDeliveries<Offer>> {
+export async function withdrawOffer(
+  { db }: Deps<"db">,
+  userId: number,
+  offerId: number,
+): Promise<WithDeliveries<Offer>> {
   const now = nowIso();
   await requireOfferTransition(db, userId, offerId, "withdraw", now);
-  return closeAnswered(db, null, userId, offerId, OFFER_PROCESS.transitions.withdraw.to, now);
+  return closeAnswered({ db }, userId, offerId, OFFER_PROCESS.transitions.withdraw.to, now);
 }
 
 /** A chat's offers and newest deal, for its members only. */
-export async function chatTrade(db: Db, userId: number, query: ChatTradeQuery): Promise<ChatTrade> {
+export async function chatTrade({ db }: Deps<"db">, userId: number, query: ChatTradeQuery): Promise<ChatTrade> {
   const chatId = Number(query.chatId);
   await peerInChat(db, chatId, userId);
   const now = nowIso();
@@ -204,7 +204,7 @@ const REMIND_BEFORE_SECONDS = 2 * 3600;
  * Reminds the side each open offer was made to, once, when it has two hours left (offer_expiring).
  * The reminder is taken by a conditional UPDATE, so of several processes one reminds.
  */
-export async function remindExpiringOffers(db: Db, outbox: NotificationOutbox): Promise<number> {
+export async function remindExpiringOffers({ db, outbox }: Deps<"db" | "outbox">): Promise<number> {
   const now = nowIso();
   const due = await db.transaction().execute(async (tx) => {
     const rows = await repo.takeOffersToRemind(tx, now, isoAfterSeconds(REMIND_BEFORE_SECONDS, Date.parse(now)));
@@ -218,7 +218,7 @@ export async function remindExpiringOffers(db: Db, outbox: NotificationOutbox): 
   return due;
 }
 
-export async function expireOffers(db: Db, hub: Hub): Promise<number> {
+export async function expireOffers({ db, hub }: Deps<"db" | "hub">): Promise<number> {
   const now = nowIso();
   const expired = await repo.expireDueOffers(db, now);
   const deliveries = expired.flatMap((row) => offerDeliveries(row, now));

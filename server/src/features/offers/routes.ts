@@ -10,6 +10,7 @@ import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
 import { userOf } from "../../plugins/auth.js";
 import { deliverAll, type WithDeliveries } from "../../plugins/realtime.js";
+import { serviceDeps } from "../../services.js";
 import { acceptOffer } from "./offer-acceptance.js";
 import { chatTrade, counterOffer, declineOffer, makeOffer, withdrawOffer } from "./offer-service.js";
 
@@ -20,7 +21,6 @@ const route = apiRoutes("offers");
  * shared goods answers; the others leave them as they are.
  */
 export const offerRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
   /** Pushed once committed, then answered. */
   const answer = async (change: WithDeliveries<Offer>, msg: string) => {
     await deliverAll(app.hub, change.deliveries);
@@ -33,7 +33,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
       { summary: "Offer a price for goods", answer: "Offer", body: CreateOfferBodySchema },
       { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => answer(await makeOffer(db, app.notifier.outbox(), userOf(req).userId, req.body), "已出价"),
+    async (req) => answer(await makeOffer(serviceDeps(app, req), userOf(req).userId, req.body), "已出价"),
   );
 
   app.post(
@@ -44,7 +44,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
     ),
     async (req) =>
       answer(
-        await acceptOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id)),
+        await acceptOffer(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)),
         "已接受出价，宝贝已为买家预订",
       ),
   );
@@ -56,7 +56,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
-      answer(await declineOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id)), "已拒绝出价"),
+      answer(await declineOffer(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)), "已拒绝出价"),
   );
 
   app.post(
@@ -65,7 +65,8 @@ export const offerRoutes: ApiRoutes = async (app) => {
       { summary: "Withdraw one's offer", answer: "Offer", params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => answer(await withdrawOffer(db, userOf(req).userId, Number(req.params.id)), "已撤回出价"),
+    async (req) =>
+      answer(await withdrawOffer(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)), "已撤回出价"),
   );
 
   app.post(
@@ -80,15 +81,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
-      answer(
-        await counterOffer(db, app.notifier.outbox(), userOf(req).userId, Number(req.params.id), req.body),
-        "已还价",
-      ),
+      answer(await counterOffer(serviceDeps(app, req), userOf(req).userId, Number(req.params.id), req.body), "已还价"),
   );
 
   app.get(
     "/offers",
     route.user({ summary: "Offers in a chat", answer: "ChatTrade", query: ChatTradeQuerySchema }),
-    async (req) => ok(await chatTrade(db, userOf(req).userId, req.query)),
+    async (req) => ok(await chatTrade(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { DELETED_USER_NAME } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, readNewestMail, registerUser } from "../../test-support/accounts.js";
 import { postGoods, upload } from "../../test-support/goods.js";
 import { isAckOf, isType, listen, openSocket, textFrame } from "../../test-support/sockets.js";
@@ -167,10 +168,10 @@ describe("the purge of closed accounts", () => {
       .where("email", "=", user.email)
       .execute();
 
-    expect(await purgeDeletedAccounts(t.app.db, Date.now() + 29 * DAY)).toBe(0);
+    expect(await purgeDeletedAccounts(serviceDeps(t.app), Date.now() + 29 * DAY)).toBe(0);
     expect(await signIn(user)).toMatchObject({ code: 1901 });
-    expect(await purgeDeletedAccounts(t.app.db, Date.now() + 30 * DAY + 1000)).toBeGreaterThanOrEqual(1);
-    expect(await purgeDeletedAccounts(t.app.db, Date.now() + 31 * DAY)).toBe(0);
+    expect(await purgeDeletedAccounts(serviceDeps(t.app), Date.now() + 30 * DAY + 1000)).toBeGreaterThanOrEqual(1);
+    expect(await purgeDeletedAccounts(serviceDeps(t.app), Date.now() + 31 * DAY)).toBe(0);
 
     expect(await signIn(user)).toMatchObject({ code: 1104 });
     const newcomer = await registerUser(t.app, t.dataDir, { username: user.username, email: user.email });

@@ -1,18 +1,13 @@
 import { avatarFileId, type DeleteAccountBody, OwnDataLimits } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import { verifyPassword } from "../../lib/secrets.js";
+import type { Deps } from "../../services.js";
 import type { CurrentUser } from "../accounts/index.js";
 import { findUserById } from "../accounts/index.js";
 import { adjustListedCount } from "../goods-status/index.js";
-import type { PictureFiles } from "../pictures/index.js";
 import * as repo from "./deletion-repository.js";
-
-export interface DeletionDeps {
-  db: Db;
-  files: PictureFiles;
-}
 
 /**
  * Closes the caller's account at once, in one transaction: sign-in ends (every session), the goods
@@ -21,12 +16,16 @@ export interface DeletionDeps {
  * keep (comments, chats, deals, reviews) shows 已注销用户 without an avatar. The picture files go
  * once the rows are gone. Refused while a deal is in progress: the other side is waiting on it.
  */
-export async function deleteAccount(deps: DeletionDeps, me: CurrentUser, body: DeleteAccountBody): Promise<void> {
-  const user = await findUserById(deps.db, me.userId);
+export async function deleteAccount(
+  { db, pictureFiles }: Deps<"db" | "pictureFiles">,
+  me: CurrentUser,
+  body: DeleteAccountBody,
+): Promise<void> {
+  const user = await findUserById(db, me.userId);
   if (!user || user.deletedAt) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.password, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG", "密码错误");
   const avatar = user.avatarUrl ? avatarFileId(user.avatarUrl) : null;
-  const fileIds = await deps.db.transaction().execute(async (tx) => {
+  const fileIds = await db.transaction().execute(async (tx) => {
     const now = nowIso();
     if (!(await repo.markDeleted(tx, me.userId, now))) throw appError("ACCOUNT_DELETED", "账号已注销");
     const goods = await repo.goodsOfSeller(tx, me.userId);
@@ -41,7 +40,7 @@ export async function deleteAccount(deps: DeletionDeps, me: CurrentUser, body: D
     await repo.removePrivateRows(tx, me.userId, avatar, now);
     return files;
   });
-  await deps.files.remove(fileIds);
+  await pictureFiles.remove(fileIds);
 }
 
 /** The goods go as one statement; the listed counts drop by category as the goods did. */
@@ -61,7 +60,7 @@ const PURGE_BATCH = 500;
  * Frees the usernames and e-mails of accounts closed `deletedAccountHoldDays` before `now`, so
  * others may register them. Run by the periodic purge; answers how many it freed.
  */
-export async function purgeDeletedAccounts(db: Db, now = Date.now()): Promise<number> {
+export async function purgeDeletedAccounts({ db }: Deps<"db">, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - HOLD_MS).toISOString();
   let freed = 0;
   for (;;) {

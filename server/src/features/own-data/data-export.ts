@@ -13,6 +13,7 @@ import { SUCCESS_CODE } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { findUserById, toUserInfo } from "../accounts/index.js";
 import { picturesOfGoods, pictureUrls } from "../pictures/index.js";
 import { exportPages as pages } from "./export-repository.js";
@@ -56,7 +57,7 @@ const role = (buyerId: number, userId: number) => (buyerId === userId ? "buyer" 
  * `data`, made as it is sent: each part a page of rows at a time (a chat's messages too), so
  * thousands of messages neither sit in memory at once nor hold the event loop while serialized.
  */
-export async function exportOf(db: Db, userId: number): Promise<AsyncGenerator<string>> {
+export async function exportOf({ db }: Deps<"db">, userId: number): Promise<AsyncGenerator<string>> {
   const user = await findUserById(db, userId);
   if (!user) throw appError("SESSION_EXPIRED");
   const now = nowIso();

@@ -4,6 +4,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { JSON_TYPE, ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { deleteAccount } from "./account-deletion.js";
 import { exportOf } from "./data-export.js";
 
@@ -11,8 +12,6 @@ const route = apiRoutes("accounts");
 
 /** Closing one's account and downloading one's data (PIPL articles 45 and 47). */
 export const ownDataRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.post(
     "/user/delete",
     route.user(
@@ -21,7 +20,7 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const me = userOf(req);
-      await deleteAccount({ db, files: app.pictureFiles }, me, req.body);
+      await deleteAccount(serviceDeps(app, req), me, req.body);
       // The sessions are gone from the database; this closes the chat sockets they had open.
       await app.hub.endSessions({ userId: me.userId });
       return ok(null, "账号已注销");
@@ -35,7 +34,7 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.dataExportPerUser },
     ),
     async (req, reply) => {
-      const document = await exportOf(db, userOf(req).userId);
+      const document = await exportOf(serviceDeps(app, req), userOf(req).userId);
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-type", JSON_TYPE)

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { registerUser } from "../../test-support/accounts.js";
 import { uploadFileId } from "../../test-support/goods.js";
 import { createPictureTestApp, PICTURE_STORES, type PictureTestApp } from "../../test-support/picture-stores.js";
@@ -32,7 +33,7 @@ describe.each(PICTURE_STORES)("files left by interrupted uploads, in the %s stor
     ];
     const foreign = await t.leaveStored("notes.txt", 2 * hour);
 
-    expect(await purgeOrphanFiles(t.app.db, t.app.pictureFiles, hour)).toEqual({ temporaries: 1, pictureFiles: 2 });
+    expect(await purgeOrphanFiles(serviceDeps(t.app), hour)).toEqual({ temporaries: 1, pictureFiles: 2 });
     expect(await t.leftFiles()).toEqual([...keptFiles, ...young, foreign].sort());
     expect(await t.app.pictureFiles.exists(kept)).toBe(true);
   });
@@ -44,7 +45,7 @@ describe.each(PICTURE_STORES)("files left by interrupted uploads, in the %s stor
     for (let start = 0; start < orphans.length; start += 50) {
       await Promise.all(orphans.slice(start, start + 50).map((name) => t.leaveStored(name, 2 * hour)));
     }
-    expect(await purgeOrphanFiles(t.app.db, t.app.pictureFiles, hour)).toEqual({
+    expect(await purgeOrphanFiles(serviceDeps(t.app), hour)).toEqual({
       temporaries: 0,
       pictureFiles: 1_100,
     });

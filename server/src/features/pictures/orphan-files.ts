@@ -1,5 +1,6 @@
 import type { DbOrTx } from "../../db/database.js";
-import { type PictureFiles, storedNameOf } from "./picture-files.js";
+import type { Deps } from "../../services.js";
+import { storedNameOf } from "./picture-files.js";
 import { fileIdsWithRows } from "./picture-repository.js";
 import type { PictureStore } from "./picture-store.js";
 
@@ -17,13 +18,12 @@ export interface OrphansRemoved {
  * folder where uploads are received when the store is a bucket.
  */
 export async function purgeOrphanFiles(
-  db: DbOrTx,
-  files: PictureFiles,
+  { db, pictureFiles }: Deps<"db" | "pictureFiles">,
   graceMs: number,
   now = Date.now(),
 ): Promise<OrphansRemoved> {
   const removed: OrphansRemoved = { temporaries: 0, pictureFiles: 0 };
-  for (const place of files.leftoverPlaces()) {
+  for (const place of pictureFiles.leftoverPlaces()) {
     const fromPlace = await purgeOrphansOf(db, place, now - graceMs);
     removed.temporaries += fromPlace.temporaries;
     removed.pictureFiles += fromPlace.pictureFiles;

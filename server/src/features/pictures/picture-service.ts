@@ -1,9 +1,10 @@
 import { GoodsLimits, type Picture, PictureLimits, type UploadedFile } from "@xianzhi/contract";
-import type { Db, DbOrTx } from "../../db/database.js";
+import type { DbOrTx } from "../../db/database.js";
 import { lockUser } from "../../db/user-lock.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
-import { type PictureFiles, pictureUrls } from "./picture-files.js";
+import type { Deps } from "../../services.js";
+import { pictureUrls } from "./picture-files.js";
 import {
   deletePictures,
   findPicturesByFileIds,
@@ -24,15 +25,14 @@ export function toPicture(row: { id: number; fileId: string }): Picture {
  * picture's real size, so that parallel uploads cannot together go past it.
  */
 export async function receiveUpload(
-  db: Db,
-  files: PictureFiles,
+  { db, pictureFiles }: Deps<"db" | "pictureFiles">,
   ownerId: number,
   upload: NodeJS.ReadableStream,
 ): Promise<UploadedFile> {
   if ((await storedBytesOf(db, ownerId)) >= PictureLimits.storagePerUserBytes) {
     throw appError("STORAGE_QUOTA_EXCEEDED");
   }
-  const picture = await files.receive(upload);
+  const picture = await pictureFiles.receive(upload);
   try {
     await db.transaction().execute(async (tx) => {
       await lockUser(tx, ownerId);
@@ -42,7 +42,7 @@ export async function receiveUpload(
       await insertPicture(tx, { ...picture, ownerId, createdAt: nowIso() });
     });
   } catch (error) {
-    await files.remove([picture.fileId]);
+    await pictureFiles.remove([picture.fileId]);
     throw error;
   }
   return { fileId: picture.fileId, ...pictureUrls(picture.fileId), width: picture.width, height: picture.height };
@@ -100,12 +100,15 @@ export async function appendGoodsPicture(
 }
 
 /** Uploads left unused for a day (a post abandoned half-way) are deleted with their files. */
-export async function purgeUnusedUploads(db: DbOrTx, files: PictureFiles, now = Date.now()): Promise<number> {
+export async function purgeUnusedUploads(
+  { db, pictureFiles }: Deps<"db" | "pictureFiles">,
+  now = Date.now(),
+): Promise<number> {
   const unused = await unusedUploadsBefore(db, new Date(now - 24 * 3600 * 1000).toISOString());
   await deletePictures(
     db,
     unused.map((picture) => picture.id),
   );
-  await files.remove(unused.map((picture) => picture.fileId));
+  await pictureFiles.remove(unused.map((picture) => picture.fileId));
   return unused.length;
 }

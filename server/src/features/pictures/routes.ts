@@ -5,6 +5,7 @@ import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { receiveUpload } from "./picture-service.js";
 
 const route = apiRoutes("pictures");
@@ -17,7 +18,6 @@ async function uploadedFile(req: FastifyRequest) {
 }
 
 export const pictureRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
   // Only the upload takes multipart bodies: the plugin's hooks run on these routes alone.
   await app.register(fastifyMultipart);
 
@@ -28,6 +28,6 @@ export const pictureRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.uploadPerUser },
     ),
     async (req) =>
-      ok(await receiveUpload(db, app.pictureFiles, userOf(req).userId, await uploadedFile(req)), "上传成功"),
+      ok(await receiveUpload(serviceDeps(app, req), userOf(req).userId, await uploadedFile(req)), "上传成功"),
   );
 };

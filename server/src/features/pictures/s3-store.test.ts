@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods, upload, uploadFileId } from "../../test-support/goods.js";
 import { createPictureTestApp, type PictureTestApp } from "../../test-support/picture-stores.js";
@@ -53,7 +54,7 @@ describe("a picture store that is away", () => {
     expect(await t.leftFiles()).toContain(`${fileId}.webp`);
     await t.age(`${fileId}.webp`, 7200_000);
     await t.age(`${fileId}-thumb.webp`, 7200_000);
-    expect(await purgeOrphanFiles(t.app.db, t.app.pictureFiles, 3600_000)).toEqual({ temporaries: 0, pictureFiles: 2 });
+    expect(await purgeOrphanFiles(serviceDeps(t.app), 3600_000)).toEqual({ temporaries: 0, pictureFiles: 2 });
     expect((await t.leftFiles()).filter((name) => name.startsWith(fileId))).toEqual([]);
   });
 });

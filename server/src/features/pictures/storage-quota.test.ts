@@ -4,6 +4,7 @@ import path from "node:path";
 import { PictureLimits } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso } from "../../lib/clock.js";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { testJpeg, upload } from "../../test-support/goods.js";
 import { createTestApp, type TestApp } from "../../test-support/test-app.js";
@@ -76,7 +77,7 @@ describe("per-user storage quota", () => {
     const user = await registerUser(t.app, t.dataDir);
     await fillStorage(user, quota);
     expect((await upload(t.app, user.token, photo)).status).toBe(413);
-    await purgeUnusedUploads(t.app.db, t.app.pictureFiles, Date.now() + 25 * 3600 * 1000);
+    await purgeUnusedUploads(serviceDeps(t.app), Date.now() + 25 * 3600 * 1000);
     expect((await upload(t.app, user.token, photo)).code).toBe(200);
   });
 

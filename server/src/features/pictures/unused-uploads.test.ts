@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { registerUser } from "../../test-support/accounts.js";
 import { postGoods, upload, uploadFileId } from "../../test-support/goods.js";
 import { createPictureTestApp, PICTURE_STORES, type PictureTestApp } from "../../test-support/picture-stores.js";
@@ -35,9 +36,9 @@ describe.each(PICTURE_STORES)("uploads never used, in the %s store", (kind) => {
     expect(shown.data.avatarUrl).toBe(`/files/${thumbAvatar.data.fileId}-thumb.webp`);
     expect(await t.load(shown.data.avatarUrl)).toMatchObject({ status: 200 });
 
-    expect(await purgeUnusedUploads(t.app.db, t.app.pictureFiles)).toBe(0);
+    expect(await purgeUnusedUploads(serviceDeps(t.app))).toBe(0);
     const dayLater = Date.now() + 25 * 3600 * 1000;
-    expect(await purgeUnusedUploads(t.app.db, t.app.pictureFiles, dayLater)).toBe(1);
+    expect(await purgeUnusedUploads(serviceDeps(t.app), dayLater)).toBe(1);
 
     const left = await t.app.db.selectFrom("pictures").select("fileId").execute();
     const kept = [onGoods, avatar.data.fileId, thumbAvatar.data.fileId];

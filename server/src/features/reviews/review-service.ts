@@ -1,10 +1,9 @@
 import { type CreateReviewBody, type Page, type PageQuery, type Review, TradeLimits } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { pageWindow } from "../../lib/paging.js";
+import type { Deps } from "../../services.js";
 import { findOpenUserById } from "../accounts/index.js";
-import type { NotificationOutbox } from "../notifications/index.js";
 import { toReview } from "./review-mapper.js";
 import * as repo from "./review-repository.js";
 
@@ -21,8 +20,7 @@ export function reviewDeadlineOf(completedAt: string): string {
  * neither answers the other's review.
  */
 export async function createReview(
-  db: Db,
-  outbox: NotificationOutbox,
+  { db, outbox }: Deps<"db" | "outbox">,
   reviewerId: number,
   body: CreateReviewBody,
 ): Promise<Review> {
@@ -59,7 +57,7 @@ export async function createReview(
 }
 
 /** The reviews about a user that are shown, newest first: their seller page's 评价. */
-export async function userReviews(db: Db, userId: number, query: PageQuery): Promise<Page<Review>> {
+export async function userReviews({ db }: Deps<"db">, userId: number, query: PageQuery): Promise<Page<Review>> {
   if (!(await findOpenUserById(db, userId))) throw appError("USER_NOT_FOUND");
   const now = nowIso();
   const [rows, rating] = await Promise.all([
@@ -70,13 +68,13 @@ export async function userReviews(db: Db, userId: number, query: PageQuery): Pro
 }
 
 /** The average of the reviews shown about the user (one decimal; null without any), and how many. */
-export async function ratingSummary(db: Db, userId: number) {
+export async function ratingSummary({ db }: Deps<"db">, userId: number) {
   const { count, average } = await repo.ratingOf(db, userId, nowIso());
   return { ratingAverage: average === null ? null : Math.round(average * 10) / 10, ratingCount: count };
 }
 
 /** Every review of these deals with when it shows: the deals list tells each side what it may see. */
-export async function reviewsOfDeals(db: Db, dealIds: number[]) {
+export async function reviewsOfDeals({ db }: Deps<"db">, dealIds: number[]) {
   const rows = await repo.reviewsOfDeals(db, dealIds);
   return rows.map((row) => ({
     dealId: String(row.dealId),

@@ -2,14 +2,13 @@ import { CreateReviewBodySchema, IdParamsSchema, PageQuerySchema } from "@xianzh
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { createReview, userReviews } from "./review-service.js";
 
 const route = apiRoutes("reviews");
 
 /** Reviews after a completed deal, and the reviews shown on a user's page. */
 export const reviewRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.post(
     "/reviews",
     route.user({
@@ -17,7 +16,7 @@ export const reviewRoutes: ApiRoutes = async (app) => {
       answer: "Review",
       body: CreateReviewBodySchema,
     }),
-    async (req) => ok(await createReview(db, app.notifier.outbox(), userOf(req).userId, req.body), "评价成功"),
+    async (req) => ok(await createReview(serviceDeps(app, req), userOf(req).userId, req.body), "评价成功"),
   );
 
   app.get(
@@ -28,6 +27,6 @@ export const reviewRoutes: ApiRoutes = async (app) => {
       params: IdParamsSchema,
       query: PageQuerySchema,
     }),
-    async (req) => ok(await userReviews(db, Number(req.params.id), req.query)),
+    async (req) => ok(await userReviews(serviceDeps(app, req), Number(req.params.id), req.query)),
   );
 };

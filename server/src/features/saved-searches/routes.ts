@@ -2,6 +2,7 @@ import { IdParamsSchema, RenameSavedSearchBodySchema, SaveSearchBodySchema } fro
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
+import { serviceDeps } from "../../services.js";
 import { matchSavedSearches } from "./saved-search-matcher.js";
 import * as savedSearches from "./saved-search-service.js";
 
@@ -11,12 +12,10 @@ const route = apiRoutes("saved searches");
 
 /** The caller's saved searches; and the job telling their owners of new goods matching them. */
 export const savedSearchRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/saved-searches",
     route.user({ summary: "The user's saved searches", answer: "SavedSearches" }),
-    async (req) => ok(await savedSearches.savedSearches(db, userOf(req).userId)),
+    async (req) => ok(await savedSearches.savedSearches(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
@@ -26,7 +25,10 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
     async (req) =>
-      ok(await savedSearches.saveSearch(db, userOf(req).userId, req.body), "已保存搜索，有新闲置时会通知你"),
+      ok(
+        await savedSearches.saveSearch(serviceDeps(app, req), userOf(req).userId, req.body),
+        "已保存搜索，有新闲置时会通知你",
+      ),
   );
 
   app.put(
@@ -42,7 +44,10 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
     ),
     async (req) => {
       const id = Number(req.params.id);
-      return ok(await savedSearches.renameSavedSearch(db, userOf(req).userId, id, req.body), "已重命名");
+      return ok(
+        await savedSearches.renameSavedSearch(serviceDeps(app, req), userOf(req).userId, id, req.body),
+        "已重命名",
+      );
     },
   );
 
@@ -52,13 +57,17 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
       { summary: "Delete a saved search", answer: "null", params: IdParamsSchema },
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
-    async (req) => ok(await savedSearches.deleteSavedSearch(db, userOf(req).userId, Number(req.params.id)), "已删除"),
+    async (req) =>
+      ok(
+        await savedSearches.deleteSavedSearch(serviceDeps(app, req), userOf(req).userId, Number(req.params.id)),
+        "已删除",
+      ),
   );
 
   app.jobs.schedule({
     name: "saved-search-matcher",
     does: "tells people of new goods matching their saved searches",
     everyMs: MATCH_EVERY_MS,
-    run: () => matchSavedSearches(db, app.notifier),
+    run: () => matchSavedSearches(serviceDeps(app)),
   });
 };

@@ -1,7 +1,7 @@
 import { DiscoveryLimits, type SearchCriteria } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import type { NotificationDraft, Notifier } from "../notifications/index.js";
+import type { Deps } from "../../services.js";
+import type { NotificationDraft } from "../notifications/index.js";
 import * as repo from "./saved-search-repository.js";
 import { criteriaMatcher } from "./search-criteria.js";
 
@@ -45,7 +45,10 @@ const excerptOf = (name: string, count: number) => `${name} · ${count} 件新�
  * moved and writes nothing, and a round cut short leaves the cursor where it was. Answers the
  * notifications written.
  */
-export async function matchSavedSearches(db: Db, notifier: Notifier, settleSeconds = SETTLE_SECONDS): Promise<number> {
+export async function matchSavedSearches(
+  { db, notifier }: Deps<"db" | "notifier">,
+  settleSeconds = SETTLE_SECONDS,
+): Promise<number> {
   const from = await repo.matchCursor(db);
   const goods = await repo.goodsAfter(db, from, isoAfterSeconds(-settleSeconds), GOODS_PER_ROUND);
   const last = goods.at(-1);

@@ -5,10 +5,10 @@ import {
   type SaveSearchBody,
   type SearchCriteria,
 } from "@xianzhi/contract";
-import type { Db } from "../../db/database.js";
 import { lockUser } from "../../db/user-lock.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import * as repo from "./saved-search-repository.js";
 import { criteriaText } from "./search-criteria.js";
 
@@ -26,7 +26,7 @@ function toSavedSearch(row: repo.SavedSearchRow): SavedSearch {
  * Keeps a search for its owner, who is then told of new goods matching it. At most
  * `savedSearchesMax` each, counted under a lock on the user so two saved at once cannot pass it.
  */
-export async function saveSearch(db: Db, userId: number, body: SaveSearchBody): Promise<SavedSearch> {
+export async function saveSearch({ db }: Deps<"db">, userId: number, body: SaveSearchBody): Promise<SavedSearch> {
   const { name, ...criteria } = body;
   return db.transaction().execute(async (tx) => {
     await lockUser(tx, userId);
@@ -44,12 +44,12 @@ export async function saveSearch(db: Db, userId: number, body: SaveSearchBody): 
   });
 }
 
-export async function savedSearches(db: Db, userId: number): Promise<SavedSearch[]> {
+export async function savedSearches({ db }: Deps<"db">, userId: number): Promise<SavedSearch[]> {
   return (await repo.savedSearchesOf(db, userId)).map(toSavedSearch);
 }
 
 export async function renameSavedSearch(
-  db: Db,
+  { db }: Deps<"db">,
   userId: number,
   id: number,
   body: RenameSavedSearchBody,
@@ -59,7 +59,7 @@ export async function renameSavedSearch(
   return toSavedSearch(row);
 }
 
-export async function deleteSavedSearch(db: Db, userId: number, id: number): Promise<null> {
+export async function deleteSavedSearch({ db }: Deps<"db">, userId: number, id: number): Promise<null> {
   if (!(await repo.deleteSavedSearch(db, userId, id))) throw appError("SAVED_SEARCH_NOT_FOUND");
   return null;
 }

@@ -1,5 +1,6 @@
 import { DiscoveryLimits, type NotificationPage, type SavedSearch } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import { postGoods } from "../../test-support/goods.js";
 import { countRows } from "../../test-support/route-table.js";
@@ -19,7 +20,7 @@ const newUser = () => registerUser(t.app, t.dataDir);
 const save = (user: RegisteredUser, body: unknown) =>
   call<SavedSearch>(t.app, "POST", "/api/saved-searches", { token: user.token, body });
 /** One round of the job, taking goods posted a moment ago too. */
-const matchRound = () => matchSavedSearches(t.app.db, t.app.notifier, 0);
+const matchRound = () => matchSavedSearches(serviceDeps(t.app), 0);
 /** Drains the goods posted so far, so a test matches only its own. */
 const settle = async () => {
   while ((await matchRound()) > 0) {}

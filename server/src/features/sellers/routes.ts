@@ -1,18 +1,17 @@
 import { IdParamsSchema, SellerGoodsQuerySchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
+import { serviceDeps } from "../../services.js";
 import * as sellers from "./seller-service.js";
 
 const route = apiRoutes("sellers");
 
 /** A user's public page: who they are, how they deal, and their goods. No token needed. */
 export const sellerRoutes: ApiRoutes = async (app) => {
-  const { db } = app;
-
   app.get(
     "/user/:id/profile",
     route.pub({ summary: "A seller's public profile", answer: "SellerProfile", params: IdParamsSchema }),
-    async (req) => ok(await sellers.sellerProfile(db, Number(req.params.id))),
+    async (req) => ok(await sellers.sellerProfile(serviceDeps(app, req), Number(req.params.id))),
   );
 
   app.get(
@@ -23,6 +22,6 @@ export const sellerRoutes: ApiRoutes = async (app) => {
       params: IdParamsSchema,
       query: SellerGoodsQuerySchema,
     }),
-    async (req) => ok(await sellers.sellerGoods(db, Number(req.params.id), req.query)),
+    async (req) => ok(await sellers.sellerGoods(serviceDeps(app, req), Number(req.params.id), req.query)),
   );
 };

@@ -2,6 +2,7 @@ import { type Goods, type Page, type SellerGoodsQuery, type SellerProfile, Selle
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { completedSalesOf } from "../deals/index.js";
 import { followCounts } from "../follows/index.js";
 import { pageOf, pageWindow } from "../goods/index.js";
@@ -17,12 +18,12 @@ async function requireProfile(db: Db, userId: number): Promise<repo.ProfileRow> 
   return row;
 }
 
-export async function sellerProfile(db: Db, userId: number): Promise<SellerProfile> {
+export async function sellerProfile({ db }: Deps<"db">, userId: number): Promise<SellerProfile> {
   const [row, asked, follows, rating, completedSales] = await Promise.all([
     requireProfile(db, userId),
     repo.askedChats(db, userId, isoAfterSeconds(-RESPONSE_WINDOW_SECONDS)),
     followCounts(db, userId),
-    ratingSummary(db, userId),
+    ratingSummary({ db }, userId),
     completedSalesOf(db, userId),
   ]);
   return {
@@ -43,7 +44,7 @@ export async function sellerProfile(db: Db, userId: number): Promise<SellerProfi
 }
 
 /** A page of one tab of the seller's goods, as the goods lists answer them; its total is the tab's count. */
-export async function sellerGoods(db: Db, userId: number, query: SellerGoodsQuery): Promise<Page<Goods>> {
+export async function sellerGoods({ db }: Deps<"db">, userId: number, query: SellerGoodsQuery): Promise<Page<Goods>> {
   const listed = query.status === "on_sale" ? 1 : 0;
   const [profile, ids] = await Promise.all([
     requireProfile(db, userId),

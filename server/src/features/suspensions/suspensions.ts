@@ -2,6 +2,7 @@ import { SUSPENDED_FOREVER } from "@xianzhi/contract";
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import type { Deps } from "../../services.js";
 import { restoreSellerGoods } from "../goods/index.js";
 
 /** The date as people in China read it: 2026年12月1日. */
@@ -47,7 +48,7 @@ async function liftIfEnded(db: Db, userId: number): Promise<boolean> {
 }
 
 /** Every suspension whose time has come (the periodic purge). */
-export async function liftEndedSuspensions(db: Db): Promise<number> {
+export async function liftEndedSuspensions({ db }: Deps<"db">): Promise<number> {
   const ended = await db.selectFrom("users").select("id").where("suspendedUntil", "<=", nowIso()).execute();
   let lifted = 0;
   for (const { id } of ended) if (await liftIfEnded(db, id)) lifted += 1;
@@ -58,7 +59,10 @@ export async function liftEndedSuspensions(db: Db): Promise<number> {
  * Refuses a suspended user's sign-in with the end date; one whose suspension has ended since the
  * last purge is let in, the suspension lifted on the way.
  */
-export async function refuseSuspended(db: Db, user: { id: number; suspendedUntil: string | null }): Promise<void> {
+export async function refuseSuspended(
+  { db }: Deps<"db">,
+  user: { id: number; suspendedUntil: string | null },
+): Promise<void> {
   if (user.suspendedUntil === null) return;
   if (user.suspendedUntil > nowIso()) {
     const reason = await suspensionReason(db, user.id);
