@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { matchSavedSearches } from "../server/src/features/saved-searches/saved-search-matcher.js";
+import { serviceDeps } from "../server/src/services.js";
 import { call } from "../server/src/test-support/test-app.js";
 import { goodsOf, newUser, pageOf } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
@@ -16,7 +17,7 @@ const bell = (page: Page, unread: number) =>
  * The saved-search job's round, as its every-minute timer runs it, taking goods posted a moment
  * ago too (the timer leaves them a few seconds to settle).
  */
-const runSavedSearchJob = () => matchSavedSearches(running.server.app.db, running.server.app.notifier, 0);
+const runSavedSearchJob = () => matchSavedSearches(serviceDeps(running.server.app), 0);
 
 describe("discovery: following, saved searches and favourites", () => {
   it("tells the buyer live of a followed seller's new goods, a price drop and a saved search's match, each opening its target", async () => {
