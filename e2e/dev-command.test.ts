@@ -110,7 +110,7 @@ describe("npm run dev in a fresh clone", () => {
       // Vite compiles the app's modules on this first visit, for longer than a navigation waits for
       // the app to take over (browser.ts): the heading below waits as long as it takes.
       await page.goto(devUrl, { waitUntil: "commit" });
-      const screenFile = path.join(clone, "web/src/features/goods/home-screen.tsx");
+      const screenFile = path.join(clone, "web/src/screens/home-screen.tsx");
       const screen = await fs.readFile(screenFile, "utf8");
       const heading = /<h1>([^<]+)<\/h1>/.exec(screen)?.[1] as string;
       await page.getByRole("heading", { name: heading }).waitFor({ timeout: SLOW });

@@ -1,21 +1,28 @@
 // The web app's import rules, run by `npm test` before the suites (see README, "Layout").
 //
-//   app -> features -> components / contract, and nothing points back:
-//   - components/ imports no feature and no app module (shared UI knows no feature);
+//   app -> screens -> features -> components / contract, and nothing points back:
+//   - components/ imports no screen, no feature and no app module (shared UI knows no feature);
+//   - screens/ (the screens composed of several features, and the parts only they use) import a
+//     feature only through its public files, as another feature does; no feature, component or app
+//     module imports them but app/router.tsx, which loads the screens (entry-server.tsx renders them
+//     through its routes);
 //   - a feature imports another feature only through its public files: index.ts (state, endpoints,
-//     hooks: light enough for the app shell) and ui.ts (components other screens compose);
-//   - a feature imports from app/ only the kernel every RTK Query feature needs: the one api
-//     (api.ts, to inject its endpoints), api-error.ts, hooks.ts, paths.ts, and store.ts for its types;
-//     never the shell (router, layout, navigation, providers);
-//   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen);
-//     so no screen imports another screen;
+//     hooks: light enough for the app shell) and ui.ts (components the screens and others compose);
+//   - web features import one another in one direction only: none imports one that imports it back,
+//     however far round (what another feature draws inside one, it takes from the screen: slots);
+//   - a feature or a screen imports from app/ only the kernel every RTK Query feature needs: the one
+//     api (api.ts, to inject its endpoints), api-error.ts, hooks.ts, paths.ts, and store.ts for its
+//     types; never the shell (router, layout, navigation, providers);
+//   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen,
+//     in screens/ or a feature's own); so no screen imports another screen;
 //   - the web app takes the contract's values from its schema-free entry, @xianzhi/contract/constants,
 //     and only types from the main entry, so zod stays out of the app's bundle;
 //   - the contract imports neither the server nor the web app, and its schema-free files
 //     (constants.ts, errors.ts, limits.ts, values/) import only each other;
 //   - on the server, a feature (server/src/features/<name>/) is a module: everything outside it
 //     (another feature, the app, jobs, plugins, commands, tests) imports it through its index.ts,
-//     its public face; its repositories and other files are its own.
+//     its public face; its repositories and other files are its own; and no server feature imports
+//     one that imports it back.
 // Biome's noRestrictedImports matches specifiers as written, so each rule would have to be spelled
 // for every relative depth and could not let store.ts in for types only; this check resolves each
 // import to the file it names instead.
@@ -94,9 +101,9 @@ function resolve(fromFile, specifier) {
 }
 
 /**
- * Where a web module sits: app, components, a feature (with its file), or elsewhere.
+ * Where a web module sits: app, screens, components, a feature (with its file), or elsewhere.
  * @param {string} webModule
- * @returns {{ layer: "feature"; feature: string; file: string } | { layer: "app" | "components" | "root" }}
+ * @returns {{ layer: "feature"; feature: string; file: string } | { layer: "app" | "screens" | "components" | "root" }}
  */
 function placeOf(webModule) {
   const [top, name, ...rest] = webModule.split("/");
@@ -104,7 +111,7 @@ function placeOf(webModule) {
     const file = rest.length === 0 ? "index" : rest.join("/");
     return { layer: "feature", feature: name, file };
   }
-  if (top === "app" || top === "components") return { layer: top };
+  if (top === "app" || top === "screens" || top === "components") return { layer: top };
   return { layer: "root" };
 }
 
@@ -131,11 +138,14 @@ function webViolation(fromModule, imported) {
 
   if (isScreen(toModule) && fromModule !== "app/router") return "only app/router.tsx loads screens";
   if (from.layer === "components" && to.layer !== "components") {
-    return "components/ is shared UI: it imports no feature and no app module";
+    return "components/ is shared UI: it imports no screen, no feature and no app module";
   }
-  if (from.layer === "feature" && to.layer === "app") {
+  if (to.layer === "screens" && from.layer !== "screens" && fromModule !== "app/router") {
+    return "screens/ sits above the features: only the router and other screens' files import it";
+  }
+  if ((from.layer === "feature" || from.layer === "screens") && to.layer === "app") {
     if (APP_KERNEL.has(toModule) || (toModule === "app/store" && typeOnly)) return undefined;
-    return "a feature imports from app/ only api, api-error, hooks, paths (and store's types), never the shell";
+    return "a feature or screen imports from app/ only api, api-error, hooks, paths (and store's types), never the shell";
   }
   if (to.layer === "feature" && !(from.layer === "feature" && from.feature === to.feature)) {
     if (FEATURE_PUBLIC_FILES.has(to.file) || (fromModule === "app/router" && isScreen(toModule))) return undefined;
@@ -179,23 +189,6 @@ const FEATURE_FOLDER = {
 };
 
 /**
- * Web features that still import one another round a circle: the work left of issue 29 (screens
- * composed above features). No other web feature may join one; one that leaves is taken off the
- * list (the test says which). The server's features import none round a circle: none may.
- */
-export const WEB_FEATURES_ON_CIRCLES = new Set([
-  "accounts",
-  "chat",
-  "comments",
-  "favorites",
-  "goods",
-  "safety",
-  "saved-searches",
-  "sellers",
-  "trade",
-]);
-
-/**
  * The features of one side that import one another round a circle: each that reaches itself
  * through the features its files (tests aside) import.
  * @param {SourceFile[]} files
@@ -232,19 +225,16 @@ export function featuresOnCircles(files, side) {
 }
 
 /**
- * The features on import circles that may not be: every server one, and the web ones not (yet)
- * listed in WEB_FEATURES_ON_CIRCLES, each as the message npm test prints.
+ * The features on import circles, on either side (none may be), each as the message npm test prints.
  * @param {SourceFile[]} files
  * @returns {string[]}
  */
 export function forbiddenCircles(files) {
-  const server = [...featuresOnCircles(files, "server")].map(
-    (feature) => `server/src/features/${feature} imports features that import it back: break the circle`,
+  return /** @type {const} */ (["server", "web"]).flatMap((side) =>
+    [...featuresOnCircles(files, side)].map(
+      (feature) => `${side}/src/features/${feature} imports features that import it back: break the circle`,
+    ),
   );
-  const web = [...featuresOnCircles(files, "web")]
-    .filter((feature) => !WEB_FEATURES_ON_CIRCLES.has(feature))
-    .map((feature) => `web/src/features/${feature} now imports features that import it back: break the circle`);
-  return [...server, ...web];
 }
 
 /**

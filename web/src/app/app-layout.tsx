@@ -1,3 +1,6 @@
+// The links to users' pages are in screens the server draws (goods cards, the goods page): their
+// style comes with the shell, before those screens' code.
+import "../components/profile-link.css";
 import "./shell.css";
 import { type MouseEvent, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";

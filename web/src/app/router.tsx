@@ -68,16 +68,16 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
       Component: AppLayout,
       hydrateFallbackElement: <PageSpinner />,
       children: [
-        screen("home", paths.home, () => import("../features/goods/home-screen"), {
+        screen("home", paths.home, () => import("../screens/home-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
-        screen("home-alias", paths.homeAlias, () => import("../features/goods/home-screen"), {
+        screen("home-alias", paths.homeAlias, () => import("../screens/home-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
         screen("login", paths.login, () => import("../features/accounts/login-screen"), { antd: true }),
         screen("register", paths.register, () => import("../features/accounts/register-screen"), { antd: true }),
         screen("post", paths.post, () => import("../features/goods/post-screen"), { signedIn: true, antd: true }),
-        screen("userinfo", paths.userinfo, () => import("../features/userinfo/userinfo-screen"), {
+        screen("userinfo", paths.userinfo, () => import("../screens/userinfo-screen"), {
           signedIn: true,
           antd: true,
         }),
@@ -89,14 +89,14 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
           signedIn: true,
           antd: true,
         }),
-        screen("goods-info", paths.goodsInfo(), () => import("../features/goods/goods-info-screen"), {
+        screen("goods-info", paths.goodsInfo(), () => import("../screens/goods-info-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.goodsInfo),
         }),
-        screen("user", paths.user(), () => import("../features/sellers/seller-screen"), {
+        screen("user", paths.user(), () => import("../screens/seller-screen"), {
           prefetch: prefetch(prefetchSellerScreen),
           antd: true,
         }),
-        screen("search", paths.searchResult(), () => import("../features/goods/search-screen"), {
+        screen("search", paths.searchResult(), () => import("../screens/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),
         }),
       ],

@@ -3,7 +3,7 @@
  * with the shell). The forms others compose are in ui.ts; everything else is internal.
  */
 export { useMeQuery } from "./accounts-api";
-export { authSlice, setUserInfo } from "./auth-slice";
+export { authSlice, setToken, setUserInfo } from "./auth-slice";
 export { isGuardedScreenShown, RequireAuth } from "./require-auth";
 export { isSignedIn, signOut, signOutEndedSession, syncSignedInHint } from "./session";
 export { useLogOut } from "./use-log-out";

@@ -3,7 +3,6 @@ import { SIGNED_IN_HINT_COOKIE } from "@xianzhi/contract/constants";
 import { api } from "../../app/api";
 import { ACCESS_TOKEN_KEY } from "../../app/paths";
 import type { AppDispatch } from "../../app/store";
-import { clearMessages } from "../chat";
 import { setToken, setUserInfo } from "./auth-slice";
 
 /** Signed in means an accessToken in localStorage (product spec, section 4). */
@@ -44,8 +43,7 @@ export function signIn(dispatch: AppDispatch, result: AuthResult): void {
   sessionStore()?.removeItem(SESSION_ENDED_KEY);
   localStorage.setItem(ACCESS_TOKEN_KEY, result.token);
   syncSignedInHint();
-  // Signed in as someone else, perhaps: the chats on screen were the previous account's.
-  dispatch(clearMessages());
+  // A new token: what other features kept of the previous session (chat's messages) goes with it.
   dispatch(setToken(result.token));
   dispatch(setUserInfo(result.userInfo));
   dispatch(api.util.resetApiState());
@@ -54,7 +52,6 @@ export function signIn(dispatch: AppDispatch, result: AuthResult): void {
 export function signOut(dispatch: AppDispatch): void {
   localStorage.removeItem(ACCESS_TOKEN_KEY);
   syncSignedInHint();
-  dispatch(clearMessages());
   dispatch(setToken(""));
   dispatch(setUserInfo({}));
   dispatch(api.util.resetApiState());

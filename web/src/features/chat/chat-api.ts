@@ -15,7 +15,8 @@ type GetState = () => unknown;
 
 /**
  * Whether an answer read for the account signed in when it was asked may still go into the store:
- * after a sign-out or a sign-in as someone else (clearMessages) it belongs to nobody on the screen.
+ * after a sign-out or a sign-in as someone else (a new token, which clears the chats: chat-slice.ts)
+ * it belongs to nobody on the screen.
  */
 function sameSession(getState: GetState): () => boolean {
   const token = (getState() as RootState).auth.token;

@@ -1,10 +1,10 @@
 import type { UnknownAction } from "@reduxjs/toolkit";
 import type { ChatHistory, ChatMessage } from "@xianzhi/contract";
 import { describe, expect, it } from "vitest";
+import { setToken } from "../accounts";
 import {
   type ChatState,
   chatSlice,
-  clearMessages,
   initialChatState,
   messageAcknowledged,
   messageFailed,
@@ -198,24 +198,30 @@ describe("a chat's messages in the chat state", () => {
     expect(thread(state).outgoing.map((item) => item.clientMsgId)).toEqual(["c2"]);
   });
 
-  it("clears every chat's messages, the error and the list flag; the connection and the chat on screen stay", () => {
-    const connection = { url: "ws://127.0.0.1/api/ws", openedAt: "2026-11-23T10:00:00.000Z" };
-    const state = after([
-      setConnection(connection),
-      setMyChatId(CHAT),
-      replaceMessages({ chatId: CHAT, page: serverPage(range(1, 3), 10) }),
-      receiveMessages({ chatId: "9", messages: [message(4, "别的会话", "9")] }),
-      sendingMessage({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "你好" }),
-      setUpdateMyChatList(true),
-      setError("发送太快了，请稍后再试"),
-      clearMessages(),
-    ]);
-    expect(state.messages).toEqual({});
-    expect(state.error).toBe("");
-    expect(state.updateMyChatList).toBe(false);
-    expect(state.connection).toEqual(connection);
-    expect(state.myChatId).toBe(CHAT);
-  });
+  it.each([
+    ["a sign-out", ""],
+    ["a sign-in", "another-token"],
+  ])(
+    "clears, at %s (accounts' new token), every chat's messages, the error and the list flag; the connection and the chat on screen stay",
+    (_, token) => {
+      const connection = { url: "ws://127.0.0.1/api/ws", openedAt: "2026-11-23T10:00:00.000Z" };
+      const state = after([
+        setConnection(connection),
+        setMyChatId(CHAT),
+        replaceMessages({ chatId: CHAT, page: serverPage(range(1, 3), 10) }),
+        receiveMessages({ chatId: "9", messages: [message(4, "别的会话", "9")] }),
+        sendingMessage({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "你好" }),
+        setUpdateMyChatList(true),
+        setError("发送太快了，请稍后再试"),
+        setToken(token),
+      ]);
+      expect(state.messages).toEqual({});
+      expect(state.error).toBe("");
+      expect(state.updateMyChatList).toBe(false);
+      expect(state.connection).toEqual(connection);
+      expect(state.myChatId).toBe(CHAT);
+    },
+  );
 });
 
 describe("catching up after a reconnect", () => {

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction } from "@reduxjs/toolkit";
 import type { ChatHistory, ChatMessage } from "@xianzhi/contract";
 import type { SendableMessageType } from "@xianzhi/contract/constants";
+import { setToken } from "../accounts";
 import {
   acknowledge,
   addOutgoing,
@@ -110,12 +111,15 @@ export const chatSlice = createSlice({
     setError(state, action: PayloadAction<string>) {
       state.error = action.payload;
     },
-    /** Signed out or signed in as someone else: nothing of the previous account's chats stays. */
-    clearMessages(state) {
+  },
+  extraReducers: (builder) => {
+    // A new token (signed out, or signed in, perhaps as someone else): nothing of the previous
+    // account's chats stays. Accounts knows nothing of chat: chat hears its action.
+    builder.addCase(setToken, (state) => {
       state.messages = {};
       state.error = "";
       state.updateMyChatList = false;
-    },
+    });
   },
 });
 
@@ -132,7 +136,6 @@ export const {
   messageAcknowledged,
   messageFailed,
   setError,
-  clearMessages,
 } = chatSlice.actions;
 
 /** What the selectors read: the store's chat state (RootState has it under `chat`). */

@@ -4,8 +4,8 @@ import { Avatar } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
+import { ProfileLink } from "../../components/profile-link";
 import { BlockButton, ReportButton } from "../safety/ui";
-import { ProfileLink } from "../sellers/ui";
 import { DealBar } from "./deal-bar";
 
 /**
@@ -16,7 +16,7 @@ export function ConversationHeader({ chat, myId }: { chat: Chat; myId: string })
   return (
     <>
       <header className="conversation__header">
-        <ProfileLink user={chat.peer} className="conversation__peer-link">
+        <ProfileLink user={chat.peer} to={paths.user(chat.peer.id)} className="conversation__peer-link">
           <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
           <span className="conversation__peer profile-link__name">{chat.peer.nickname}</span>
         </ProfileLink>

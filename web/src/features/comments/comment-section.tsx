@@ -1,13 +1,14 @@
 import type { GoodsComment } from "@xianzhi/contract";
 import { useState } from "react";
 import { useAppSelector } from "../../app/hooks";
+import { paths } from "../../app/paths";
 import { Empty } from "../../components/empty";
 import { formatTime } from "../../components/format";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { Pager } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
+import { ProfileLink } from "../../components/profile-link";
 import { ReportButton } from "../safety/ui";
-import { ProfileLink } from "../sellers/ui";
 import { CommentForm } from "./comment-form";
 import { useCommentsQuery } from "./comments-api";
 import "./comments.css";
@@ -42,12 +43,14 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
           {data.list.map((comment) => (
             <li key={comment.id} className="comments__item">
               <div className="comments__meta">
-                <ProfileLink user={comment.user} decorative>
+                <ProfileLink user={comment.user} to={paths.user(comment.user.id)} decorative>
                   <InitialAvatar size={32} src={comment.user.avatarUrl} name={comment.user.nickname} />
                 </ProfileLink>
                 <div className="comments__body">
                   <div className="comments__author">
-                    <ProfileLink user={comment.user}>{comment.user.nickname}</ProfileLink>
+                    <ProfileLink user={comment.user} to={paths.user(comment.user.id)}>
+                      {comment.user.nickname}
+                    </ProfileLink>
                     <span className="comments__time">{formatTime(comment.createdAt)}</span>
                     {comment.user.id !== myId && (
                       <ReportButton

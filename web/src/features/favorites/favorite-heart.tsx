@@ -1,11 +1,12 @@
 import type { Goods } from "@xianzhi/contract";
 
-import type { MouseEvent, ReactNode } from "react";
+import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { HeartFilled, HeartOutlined } from "../../components/icons";
 import { isSignedIn } from "../accounts";
+import type { CardMarks } from "../goods";
 import { useFavoriteIdsQuery } from "./favorites-api";
 import { priceDropNote } from "./price-drop-tag";
 import { useToggleFavorite } from "./use-toggle-favorite";
@@ -51,17 +52,12 @@ export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
   );
 }
 
-/** What a goods grid puts on each card for the signed-in user: the heart, and 降价 ¥X by the price. */
-export interface FavoriteMarks {
-  cardAction: (goods: Goods) => ReactNode;
-  cardPriceNote: (goods: Goods) => ReactNode;
-}
-
 /**
+ * What a goods grid puts on each card for the signed-in user: the heart, and 降价 ¥X by the price.
  * The hearts and price drops of one feed page, read in one call for the user (the page itself is
  * the answer shared by everyone). No heart on the user's own goods, which cannot be favourites.
  */
-export function useFavoriteMarks(list: Goods[] | undefined): FavoriteMarks {
+export function useFavoriteMarks(list: Goods[] | undefined): CardMarks {
   const myId = useAppSelector((state) => state.auth.userInfo.id);
   const goodsIds = list?.map((goods) => goods.id) ?? [];
   const signedIn = isSignedIn();

@@ -1,5 +1,5 @@
 /** The favourites UI other features compose: heart button, the feed's hearts and price drops, the user's list. */
 export { FavoriteButton } from "./favorite-button";
-export { type FavoriteMarks, useFavoriteMarks } from "./favorite-heart";
+export { useFavoriteMarks } from "./favorite-heart";
 export { FavoriteList } from "./favorite-list";
 export { FavoritePriceDrop } from "./favorite-price-drop";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
-import { ProfileLink } from "../sellers/ui";
+import { ProfileLink } from "../../components/profile-link";
 import "./feed.css";
 import { cityOf } from "./goods-location";
 
@@ -60,7 +60,7 @@ export function GoodsCard({ goods, highlight, action, priceNote, eager = false }
       </Link>
       {/* Outside the goods' link: a link holds no other link. */}
       <div className="goods-card__seller">
-        <ProfileLink user={goods.seller} className="goods-card__nickname" />
+        <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className="goods-card__nickname" />
         {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
       </div>
       {action && <div className="goods-card__action">{action}</div>}

@@ -3,14 +3,11 @@ import { useState } from "react";
 import { Empty } from "../../components/empty";
 import { Pager, Segmented } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
-import { withAntd } from "../../components/with-antd";
+import { OwnerActions } from "./antd-parts";
 import { useMyGoodsQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
 import { ModerationNotice } from "./moderation-notice";
 import "./my-goods.css";
-
-// Loaded with Ant Design: the goods grid this module sits beside is on every goods screen, which load none of it.
-const OwnerActions = withAntd(async () => (await import("./owner-actions")).OwnerActions);
 
 const filterOptions = [
   { label: "全部", value: "" as const },

@@ -12,7 +12,7 @@ import { usePhoneLayout } from "./use-phone-layout";
 
 const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ value, label }));
 
-interface OwnerActionsProps {
+export interface OwnerActionsProps {
   goods: Goods;
   /**
    * Small controls for a card in a list (large on a phone: a finger's 44 px); the detail page shows

@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Empty } from "../../components/empty";
 import { LoadingOutlined } from "../../components/icons";
 import { PlainButton } from "../../components/plain-controls";
-import { useFavoriteMarks } from "../favorites/ui";
+import type { UseCardMarks } from "./card-marks";
 import { GoodsCard } from "./goods-card";
 import { FIRST_SCREENFUL, GoodsGridSkeleton } from "./goods-grid";
 import { loadedGoodsPages } from "./scrolled-pages";
@@ -24,8 +24,8 @@ export interface ScrolledFeed {
 const AHEAD_PX = 800;
 
 /** One page's cards, with the hearts and price drops of that page (asked per page, as the server takes 100 ids). */
-function PageCards({ goods, first }: { goods: Goods[]; first: boolean }) {
-  const { cardAction, cardPriceNote } = useFavoriteMarks(goods);
+function PageCards({ goods, first, useMarks }: { goods: Goods[]; first: boolean; useMarks: UseCardMarks }) {
+  const { cardAction, cardPriceNote } = useMarks(goods);
   return goods.map((item, index) => (
     <GoodsCard
       key={item.id}
@@ -92,7 +92,16 @@ function FeedEnd({ feed, loadedPages }: { feed: ScrolledFeed; loadedPages: numbe
  * The goods of a feed scrolled on a phone: each page loaded so far, the next asked for as the end
  * nears, each goods once. A failed first page offers 重试 in place of the grid.
  */
-export function ScrollingGoodsGrid({ feed, empty }: { feed: ScrolledFeed; empty: ReactNode }) {
+export function ScrollingGoodsGrid({
+  feed,
+  empty,
+  useMarks,
+}: {
+  feed: ScrolledFeed;
+  empty: ReactNode;
+  /** Each page's hearts and price drops (favourites', from the screen). */
+  useMarks: UseCardMarks;
+}) {
   const pages = loadedGoodsPages(feed.data?.pages);
   if (!feed.data) {
     if (!feed.isError) return <GoodsGridSkeleton />;
@@ -114,7 +123,12 @@ export function ScrollingGoodsGrid({ feed, empty }: { feed: ScrolledFeed; empty:
     <>
       <div className="goods-grid">
         {pages.map((goods, index) => (
-          <PageCards key={feed.data?.pageParams[index] ?? index} goods={goods} first={index === 0} />
+          <PageCards
+            key={feed.data?.pageParams[index] ?? index}
+            goods={goods}
+            first={index === 0}
+            useMarks={useMarks}
+          />
         ))}
       </div>
       <FeedEnd feed={feed} loadedPages={pages.length} />

@@ -1,15 +1,23 @@
 import type { Category } from "@xianzhi/contract/constants";
-import { useFavoriteMarks } from "../favorites/ui";
+import type { UseCardMarks } from "./card-marks";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
 
 const SHOWN = 4;
 
 /** Other goods of the same category, newest first: where a buyer who did not settle looks next. */
-export function SimilarGoods({ goodsId, category }: { goodsId: string; category: Category }) {
+export function SimilarGoods({
+  goodsId,
+  category,
+  useMarks,
+}: {
+  goodsId: string;
+  category: Category;
+  useMarks: UseCardMarks;
+}) {
   const { data } = useGoodsListQuery({ category, sort: "latest", page: 1, pageSize: SHOWN + 1 });
   const others = (data?.list ?? []).filter((goods) => goods.id !== goodsId).slice(0, SHOWN);
-  const favoriteMarks = useFavoriteMarks(others);
+  const marks = useMarks(others);
   if (others.length === 0) return null;
   return (
     <section className="similar-goods" aria-labelledby="similar-goods-title">
@@ -19,8 +27,8 @@ export function SimilarGoods({ goodsId, category }: { goodsId: string; category:
           <GoodsCard
             key={goods.id}
             goods={goods}
-            action={favoriteMarks.cardAction(goods)}
-            priceNote={favoriteMarks.cardPriceNote(goods)}
+            action={marks.cardAction(goods)}
+            priceNote={marks.cardPriceNote(goods)}
           />
         ))}
       </div>

@@ -1,7 +1,8 @@
+import { paths } from "../../app/paths";
 import { Empty } from "../../components/empty";
 import { PlainButton } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
-import { ProfileLink } from "../sellers/ui";
+import { ProfileLink } from "../../components/profile-link";
 import { useUnblock } from "./block-button";
 import { useBlockedUsersQuery } from "./safety-api";
 import "./safety.css";
@@ -16,7 +17,7 @@ export function BlockedList() {
     <ul className="blocked-list" aria-label="黑名单">
       {data.map(({ user, blockedAt }) => (
         <li key={user.id} className="blocked-list__item">
-          <ProfileLink user={user} avatarSize={40} className="blocked-list__user" />
+          <ProfileLink user={user} to={paths.user(user.id)} avatarSize={40} className="blocked-list__user" />
           <time className="blocked-list__date" dateTime={blockedAt}>
             {blockedAt.slice(0, 10)} 拉黑
           </time>

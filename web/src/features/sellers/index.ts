@@ -1,6 +1,6 @@
-/** What the app shell uses of seller pages: their prefetch. The screen is loaded by the router. */
-// The links to users' pages are in screens the server draws (goods cards, the goods page): their
-// style comes with the shell, before those screens' code.
-import "./profile-link.css";
-
-export { prefetchSellerScreen } from "./screen-queries";
+/**
+ * What the app shell and the screens use of seller pages: their prefetch, and the queries the seller
+ * screen reads. The components are in ui.ts.
+ */
+export { prefetchSellerScreen, sellerGoodsQuery } from "./screen-queries";
+export { useSellerGoodsQuery, useSellerProfileQuery } from "./sellers-api";

@@ -1,14 +1,14 @@
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
 import { EnvironmentOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { Stars } from "../../components/stars";
-import { BlockButton, ReportButton } from "../safety/ui";
 import { FollowButton } from "./follow-button";
 import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
+import "./sellers.css";
 
 /** How others rate them: the average stars and how many reviews, or 暂无评价. */
 function SellerRating({ profile }: { profile: SellerProfile }) {
@@ -22,20 +22,11 @@ function SellerRating({ profile }: { profile: SellerProfile }) {
   );
 }
 
-/** 举报 and 拉黑, on anyone's page but one's own. */
-function SellerSafety({ profile }: { profile: SellerProfile }) {
-  const myId = useAppSelector((state) => state.auth.userInfo.id);
-  if (myId === profile.id) return null;
-  return (
-    <div className="seller-header__safety">
-      <ReportButton targetType="user" targetId={profile.id} aria-label={`举报 ${profile.nickname}`} />
-      <BlockButton user={profile} />
-    </div>
-  );
-}
-
-/** Who the seller is and how they deal: identity and rating, then their figures. */
-export function SellerHeader({ profile }: { profile: SellerProfile }) {
+/**
+ * Who the seller is and how they deal: identity and rating, then their figures; at the foot, on
+ * anyone's page but one's own, 举报 and 拉黑 (safety's, given by the screen).
+ */
+export function SellerHeader({ profile, safety }: { profile: SellerProfile; safety: ReactNode }) {
   const figures = [
     { label: SELLER_GOODS_TABS.on_sale, value: String(profile.onSaleCount) },
     { label: SELLER_GOODS_TABS.sold, value: String(profile.soldCount) },
@@ -75,7 +66,7 @@ export function SellerHeader({ profile }: { profile: SellerProfile }) {
           </div>
         ))}
       </dl>
-      <SellerSafety profile={profile} />
+      {safety && <div className="seller-header__safety">{safety}</div>}
     </header>
   );
 }

@@ -1,11 +1,12 @@
 import type { DealRole, Review } from "@xianzhi/contract";
+import { paths } from "../../app/paths";
 import { Empty } from "../../components/empty";
 import { formatTime } from "../../components/format";
 import { Pager } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
+import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
 import { useUrlParams } from "../../components/use-url-params";
-import { ProfileLink } from "./profile-link";
 import { sellerReviewsQuery } from "./screen-queries";
 import { useSellerReviewsQuery } from "./sellers-api";
 
@@ -16,7 +17,12 @@ function ReviewItem({ review }: { review: Review }) {
   return (
     <article className="seller-review">
       <header className="seller-review__head">
-        <ProfileLink user={review.reviewer} avatarSize={32} className="seller-review__reviewer" />
+        <ProfileLink
+          user={review.reviewer}
+          to={paths.user(review.reviewer.id)}
+          avatarSize={32}
+          className="seller-review__reviewer"
+        />
         <span className="seller-review__from">{FROM[review.revieweeRole]}</span>
         <time className="seller-review__time" dateTime={review.createdAt}>
           {formatTime(review.createdAt)}

@@ -1,20 +1,24 @@
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
 import { Tabs } from "antd";
+import type { ReactNode } from "react";
 import { useUrlParams } from "../../components/use-url-params";
 import { type SellerTab, sellerTab } from "./screen-queries";
-import { SellerGoods } from "./seller-goods";
 import { SellerReviews } from "./seller-reviews";
+import "./sellers.css";
 
-/** 在售, 已售 and 评价 (the reviews about them); tab and page live in the address. */
-export function SellerTabs({ profile }: { profile: SellerProfile }) {
+/**
+ * 在售, 已售 and 评价 (the reviews about them); tab and page live in the address. The goods tabs show
+ * what the screen gives (the seller's goods of the tab, as goods cards).
+ */
+export function SellerTabs({ profile, goods }: { profile: SellerProfile; goods: ReactNode }) {
   const [params, update] = useUrlParams();
   const current = sellerTab(params);
   const labels: Record<SellerTab, string> = {
     ...SELLER_GOODS_TABS,
     reviews: profile.ratingCount > 0 ? `评价 ${profile.ratingCount}` : "评价",
   };
-  const panel = current === "reviews" ? <SellerReviews sellerId={profile.id} /> : <SellerGoods sellerId={profile.id} />;
+  const panel = current === "reviews" ? <SellerReviews sellerId={profile.id} /> : goods;
   return (
     <Tabs
       className="seller-goods"

@@ -1,2 +1,3 @@
-/** The seller-page UI other features compose: the link to a user's page. */
-export { ProfileLink } from "./profile-link";
+/** The parts of a user's page the seller screen composes. */
+export { SellerHeader } from "./seller-header";
+export { SellerTabs } from "./seller-tabs";

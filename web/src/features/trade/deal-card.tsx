@@ -5,8 +5,8 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
-import { ProfileLink } from "../sellers/ui";
 import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 
@@ -59,7 +59,7 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
         </div>
         <div className="deal-card__peer">
           {PEER_SIDE[side]}
-          <ProfileLink user={deal.peer} />
+          <ProfileLink user={deal.peer} to={paths.user(deal.peer.id)} />
           {exists(deal.chatId) && (
             <Link
               to={`${paths.chat}?chatId=${deal.chatId}`}

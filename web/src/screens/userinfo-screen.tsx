@@ -3,18 +3,24 @@ import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
 import { Avatar, Button, Card, Skeleton } from "antd";
 import { Link, useNavigate } from "react-router";
-import { paths, titles } from "../../app/paths";
-import { TabGrid } from "../../components/tab-grid";
-import { useDocumentTitle } from "../../components/use-document-title";
-import { useUrlParams } from "../../components/use-url-params";
-import { useLogOut, useMeQuery } from "../accounts";
-import { ChangeEmailForm, ChangePasswordForm, DeleteAccountSection, DownloadMyData, ProfileForm } from "../accounts/ui";
-import { FavoriteList } from "../favorites/ui";
-import { MyGoods } from "../goods/ui";
-import { NotificationSettingsPanel } from "../notifications/ui";
-import { BlockedList } from "../safety/ui";
-import { SavedSearchList } from "../saved-searches/ui";
-import { DealList } from "../trade/ui";
+import { paths, titles } from "../app/paths";
+import { TabGrid } from "../components/tab-grid";
+import { useDocumentTitle } from "../components/use-document-title";
+import { useUrlParams } from "../components/use-url-params";
+import { useLogOut, useMeQuery } from "../features/accounts";
+import {
+  ChangeEmailForm,
+  ChangePasswordForm,
+  DeleteAccountSection,
+  DownloadMyData,
+  ProfileForm,
+} from "../features/accounts/ui";
+import { FavoriteList } from "../features/favorites/ui";
+import { MyGoods } from "../features/goods/ui";
+import { NotificationSettingsPanel } from "../features/notifications/ui";
+import { BlockedList } from "../features/safety/ui";
+import { SavedSearchList } from "../features/saved-searches/ui";
+import { DealList } from "../features/trade/ui";
 import "./userinfo.css";
 
 /** The personal centre's tabs; the open one is in the address (`?tab=bought`), so a link can open it. */

@@ -1,20 +1,22 @@
 import { brandNames, CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
 import { Link } from "react-router";
-import { paths, titles } from "../../app/paths";
-import { PlainSelect } from "../../components/plain-controls";
-import { useDocumentTitle } from "../../components/use-document-title";
-import { useHydrated } from "../../components/use-hydrated";
-import { useUrlParams } from "../../components/use-url-params";
-import { isSignedIn } from "../accounts";
-import { useFavoriteMarks } from "../favorites/ui";
-import { SaveSearchButton } from "../saved-searches";
-import { cappedSortNote } from "./capped-sort-note";
-import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
-import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
-import { useSearchGoodsQuery } from "./goods-api";
-import { GoodsGrid } from "./goods-grid";
-import { searchQuery } from "./screen-queries";
-import { searchCriteriaAt } from "./search-address";
+import { paths, titles } from "../app/paths";
+import { PlainSelect } from "../components/plain-controls";
+import { useDocumentTitle } from "../components/use-document-title";
+import { useHydrated } from "../components/use-hydrated";
+import { useUrlParams } from "../components/use-url-params";
+import { isSignedIn } from "../features/accounts";
+import { useFavoriteMarks } from "../features/favorites/ui";
+import {
+  cappedSortNote,
+  feedFilterParams,
+  readFeedFilters,
+  searchCriteriaAt,
+  searchQuery,
+  useSearchGoodsQuery,
+} from "../features/goods";
+import { ActiveFilters, FeedFilterButton, GoodsGrid, NothingMatches } from "../features/goods/ui";
+import { SaveSearchButton } from "../features/saved-searches";
 
 const categoryOptions = [
   { label: "全部分类", value: "" as const },

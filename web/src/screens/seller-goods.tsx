@@ -1,9 +1,8 @@
 import type { SellerGoodsTab } from "@xianzhi/contract/constants";
-import { useUrlParams } from "../../components/use-url-params";
-import { useFavoriteMarks } from "../favorites/ui";
-import { GoodsGrid } from "../goods/ui";
-import { sellerGoodsQuery } from "./screen-queries";
-import { useSellerGoodsQuery } from "./sellers-api";
+import { useUrlParams } from "../components/use-url-params";
+import { useFavoriteMarks } from "../features/favorites/ui";
+import { GoodsGrid } from "../features/goods/ui";
+import { sellerGoodsQuery, useSellerGoodsQuery } from "../features/sellers";
 
 const EMPTY: Record<SellerGoodsTab, string> = { on_sale: "暂时没有在售的闲置", sold: "还没有卖出过闲置" };
 

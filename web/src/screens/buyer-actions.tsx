@@ -1,14 +1,14 @@
 import type { Goods } from "@xianzhi/contract";
 import { useNavigate } from "react-router";
-import { errorText } from "../../app/api-error";
-import { paths } from "../../app/paths";
-import { MessageOutlined } from "../../components/icons";
-import { PlainButton } from "../../components/plain-controls";
-import { message } from "../../components/toasts";
-import { isSignedIn } from "../accounts";
-import { useOpenChatMutation } from "../chat";
-import { OfferButton } from "../chat/ui";
-import { FavoriteButton } from "../favorites/ui";
+import { errorText } from "../app/api-error";
+import { paths } from "../app/paths";
+import { MessageOutlined } from "../components/icons";
+import { PlainButton } from "../components/plain-controls";
+import { message } from "../components/toasts";
+import { isSignedIn } from "../features/accounts";
+import { useOpenChatMutation } from "../features/chat";
+import { OfferButton } from "../features/chat/ui";
+import { FavoriteButton } from "../features/favorites/ui";
 
 /**
  * What someone else does with goods: keep it (收藏), offer an amount (出价, which opens the chat

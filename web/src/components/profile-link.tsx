@@ -1,11 +1,13 @@
 import type { PublicUser } from "@xianzhi/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { paths } from "../../app/paths";
-import { InitialAvatar } from "../../components/initial-avatar";
+import { InitialAvatar } from "./initial-avatar";
+import "./profile-link.css";
 
 interface ProfileLinkProps {
-  user: Pick<PublicUser, "id" | "nickname" | "avatarUrl">;
+  user: Pick<PublicUser, "nickname" | "avatarUrl">;
+  /** The user's page (paths.user(user.id)). */
+  to: string;
   /** What the link shows; the user's avatar and nickname when not given. */
   children?: ReactNode;
   avatarSize?: number;
@@ -18,10 +20,10 @@ interface ProfileLinkProps {
 }
 
 /** A user's name or avatar, leading to their page: every one in the app goes through this. */
-export function ProfileLink({ user, children, avatarSize = 20, className, decorative = false }: ProfileLinkProps) {
+export function ProfileLink({ user, to, children, avatarSize = 20, className, decorative = false }: ProfileLinkProps) {
   return (
     <Link
-      to={paths.user(user.id)}
+      to={to}
       className={className ? `profile-link ${className}` : "profile-link"}
       {...(decorative && { tabIndex: -1, "aria-hidden": true })}
     >

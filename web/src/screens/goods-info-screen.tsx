@@ -2,30 +2,21 @@ import type { Goods } from "@xianzhi/contract";
 import { CATEGORIES, CONDITIONS, GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
 import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useAppSelector } from "../../app/hooks";
-import { paths, titles } from "../../app/paths";
-import { formatPrice, formatTime } from "../../components/format";
-import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "../../components/icons";
-import { InitialAvatar } from "../../components/initial-avatar";
-import { PlainSkeleton } from "../../components/plain-skeleton";
-import { useDocumentTitle } from "../../components/use-document-title";
-import { useHydrated } from "../../components/use-hydrated";
-import { withAntd } from "../../components/with-antd";
-import { CommentSection } from "../comments/ui";
-import { FavoritePriceDrop } from "../favorites/ui";
-import { ReportButton } from "../safety/ui";
-import { ProfileLink } from "../sellers/ui";
+import { useAppSelector } from "../app/hooks";
+import { paths, titles } from "../app/paths";
+import { formatPrice, formatTime } from "../components/format";
+import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "../components/icons";
+import { InitialAvatar } from "../components/initial-avatar";
+import { PlainSkeleton } from "../components/plain-skeleton";
+import { ProfileLink } from "../components/profile-link";
+import { useDocumentTitle } from "../components/use-document-title";
+import { useHydrated } from "../components/use-hydrated";
+import { CommentSection } from "../features/comments/ui";
+import { FavoritePriceDrop, useFavoriteMarks } from "../features/favorites/ui";
+import { useGoodsInfoQuery, usePhoneLayoutOnceKnown } from "../features/goods";
+import { GoodsGallery, GoodsMissing, ModerationNotice, OwnerActions, SimilarGoods } from "../features/goods/ui";
+import { ReportButton } from "../features/safety/ui";
 import { BuyerActions } from "./buyer-actions";
-import { useGoodsInfoQuery } from "./goods-api";
-import { GoodsGallery } from "./goods-gallery";
-import { ModerationNotice } from "./moderation-notice";
-import { SimilarGoods } from "./similar-goods";
-import { usePhoneLayoutOnceKnown } from "./use-phone-layout";
-import "./goods-info.css";
-
-// Built with Ant Design, and never part of what a visitor sees: loaded with it when shown.
-const OwnerActions = withAntd(async () => (await import("./owner-actions")).OwnerActions);
-const GoodsMissing = withAntd(async () => (await import("./goods-missing")).GoodsMissing);
 
 /**
  * The status tag's words in a dark colour on a pale tint of it (as Ant Design's Tag draws a custom
@@ -96,7 +87,7 @@ export default function GoodsInfoScreen() {
               aria-label="举报这件闲置"
             />
           )}
-          <ProfileLink user={goods.seller} className="goods-info__seller">
+          <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className="goods-info__seller">
             <InitialAvatar size={40} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
             <div className="goods-info__seller-text">
               <div className="goods-info__seller-name profile-link__name">{goods.seller.nickname}</div>
@@ -114,7 +105,7 @@ export default function GoodsInfoScreen() {
         <p>{goods.description || "卖家很懒，什么都没写"}</p>
       </section>
       {hydrated && <CommentSection goodsId={goods.id} />}
-      {hydrated && <SimilarGoods goodsId={goods.id} category={goods.category} />}
+      {hydrated && <SimilarGoods goodsId={goods.id} category={goods.category} useMarks={useFavoriteMarks} />}
       {/* On a phone the actions ride along at the bottom of the screen, within thumb's reach. Both
           places are in the server's markup, the stylesheet showing one: added only once the browser
           had taken the page over, the bar came in over what a thumb was about to tap. */}
