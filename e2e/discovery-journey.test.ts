@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchSavedSearches } from "../server/src/features/saved-searches/saved-search-matcher.js";
+import { matchSavedSearches } from "../server/src/features/saved-searches/index.js";
 import { serviceDeps } from "../server/src/services.js";
 import { call } from "../server/src/test-support/test-app.js";
 import { goodsOf, newUser, pageOf } from "./fixtures.js";

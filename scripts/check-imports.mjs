@@ -20,9 +20,9 @@
 //   - the contract imports neither the server nor the web app, and its schema-free files
 //     (constants.ts, errors.ts, limits.ts, values/) import only each other;
 //   - on the server, a feature (server/src/features/<name>/) is a module: everything outside it
-//     (another feature, the app, jobs, plugins, commands, tests) imports it through its index.ts,
-//     its public face; its repositories and other files are its own; and no server feature imports
-//     one that imports it back.
+//     (another feature, the app, jobs, plugins, commands, tests, the benchmarks, the browser tests)
+//     imports it through its index.ts, its public face; its repositories and other files are its
+//     own; and no server feature imports one that imports it back.
 // Biome's noRestrictedImports matches specifiers as written, so each rule would have to be spelled
 // for every relative depth and could not let store.ts in for types only; this check resolves each
 // import to the file it names instead.
@@ -33,7 +33,7 @@ import ts from "typescript";
 
 const WEB = "web/src/";
 const CONTRACT = "packages/contract/src/";
-const SERVER = ["server/src/", "server/commands/"];
+const SERVER = ["server/src/", "server/commands/", "server/bench/", "e2e/"];
 const SERVER_FEATURE = /^server\/src\/features\/([^/]+)\/(.+)$/;
 const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
 const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);

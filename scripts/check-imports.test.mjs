@@ -58,6 +58,12 @@ describe("the import rules", () => {
       'import { insertUser } from "../src/features/accounts/user-repository.js";',
       "public face",
     ],
+    ["server/bench/x.ts", 'import { searchGoods } from "../src/features/goods/goods-service.js";', "public face"],
+    [
+      "e2e/x.test.ts",
+      'import { matchSavedSearches } from "../server/src/features/saved-searches/saved-search-matcher.js";',
+      "public face",
+    ],
     ["server/src/app.ts", 'import { App } from "@xianzhi/web";', "never imports the web app"],
   ])("refuse %s importing: %s", (filePath, importLine, reason) => {
     expect(reasonsFor(filePath, importLine)).toEqual([expect.stringContaining(reason)]);

@@ -7,7 +7,7 @@
 import type { Insertable } from "kysely";
 import type { Db } from "../src/db/database.js";
 import type { MessagesTable } from "../src/db/schema.js";
-import { pairKey } from "../src/features/chat/chat-repository.js";
+import { pairKey } from "../src/features/chat/index.js";
 import { isoAfterSeconds } from "../src/lib/clock.js";
 import { randomToken, sha256 } from "../src/lib/secrets.js";
 

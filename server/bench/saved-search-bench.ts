@@ -5,8 +5,7 @@
  * does, once a minute, from a cursor; this measures that it stays so.
  */
 import { CATEGORIES, type Category, DiscoveryLimits } from "@xianzhi/contract";
-import { matchSavedSearches } from "../src/features/saved-searches/saved-search-matcher.js";
-import { criteriaText } from "../src/features/saved-searches/search-criteria.js";
+import { criteriaText, matchSavedSearches } from "../src/features/saved-searches/index.js";
 import { serviceDeps } from "../src/services.js";
 import { registerUser } from "../src/test-support/accounts.js";
 import { call, createTestApp } from "../src/test-support/test-app.js";

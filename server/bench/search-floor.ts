@@ -11,7 +11,7 @@ import { CamelCasePlugin, Kysely, type LogEvent, PostgresDialect, SqliteDialect 
 import pg from "pg";
 import { type DatabaseTarget, type Db, registerSqliteFunctions } from "../src/db/database.js";
 import type { DB } from "../src/db/schema.js";
-import { searchGoods } from "../src/features/goods/goods-service.js";
+import { searchGoods } from "../src/features/goods/index.js";
 
 /** One statement as the driver receives it. */
 export interface Statement {
