@@ -54,7 +54,6 @@ const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { cond
  * what no database touches: the API document's sources, the client address behind proxies.
  */
 const RUN_ONCE = [
-  "src/openapi/answer-schemas.test.ts",
   "src/openapi/readme-api-table.test.ts",
   "src/http/trust-proxy.test.ts",
   "src/db/database-faults.test.ts",

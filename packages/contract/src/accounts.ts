@@ -31,7 +31,7 @@ const TicketSchema = text().min(1).max(200);
 export const EmailPurposeSchema = z.enum(["register", "change_email", "reset_password"]);
 export type EmailPurpose = z.infer<typeof EmailPurposeSchema>;
 
-export const CaptchaSchema = z.object({ captchaId: z.string(), svg: z.string() });
+export const CaptchaSchema = z.object({ captchaId: z.string(), svg: z.string().describe("The image markup.") });
 export type Captcha = z.infer<typeof CaptchaSchema>;
 
 export const ConfirmCaptchaBodySchema = z.object({
@@ -124,6 +124,7 @@ export const ResetPasswordBodySchema = z.object({
 });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBodySchema>;
 
+/** The signed-in user's own account (GET /user/getinfo). */
 export const UserInfoSchema = z.object({
   id: z.string(),
   username: z.string(),
@@ -132,22 +133,37 @@ export const UserInfoSchema = z.object({
   avatarUrl: z.string().nullable(),
   bio: z.string(),
   createdAt: z.string(),
-  /** "moderator" for those who may open the moderation console (/admin); absent for everyone else. */
-  role: z.enum(["user", "moderator"]).optional(),
+  role: z
+    .enum(["user", "moderator"])
+    .optional()
+    .describe('"moderator" for those who may open the moderation console (/admin); absent for everyone else.'),
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 
 /** What other people see of a user: never the e-mail. */
-export const PublicUserSchema = UserInfoSchema.pick({ id: true, username: true, nickname: true, avatarUrl: true });
+export const PublicUserSchema = UserInfoSchema.pick({
+  id: true,
+  username: true,
+  nickname: true,
+  avatarUrl: true,
+}).describe("What other people see of a user: never the e-mail.");
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 
-export interface AuthResult {
-  token: string;
-  userInfo: UserInfo;
-}
-export interface CaptchaTicket {
-  captchaTicket: string;
-}
-export interface EmailTicket {
-  emailTicket: string;
-}
+/** What registering and signing in answer: the session token and the user. */
+export const AuthResultSchema = z
+  .object({
+    token: z.string().describe("The session token: send it as `Authorization: Bearer <token>`."),
+    userInfo: UserInfoSchema,
+  })
+  .describe("The session token and the signed-in user.");
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const CaptchaTicketSchema = z
+  .object({ captchaTicket: z.string() })
+  .describe("A solved captcha: one use, short-lived, for POST /com/email.");
+export type CaptchaTicket = z.infer<typeof CaptchaTicketSchema>;
+
+export const EmailTicketSchema = z
+  .object({ emailTicket: z.string() })
+  .describe("A confirmed e-mail address: one use, for registering, changing the e-mail or resetting the password.");
+export type EmailTicket = z.infer<typeof EmailTicketSchema>;

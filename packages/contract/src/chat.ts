@@ -1,9 +1,9 @@
-import type { PublicUser } from "./accounts.js";
+import { PublicUserSchema } from "./accounts.js";
 import { IdSchema, text } from "./fields.js";
+import { GoodsStatusSchema } from "./goods.js";
 import type { Notification } from "./notifications.js";
 import type { Deal, Offer } from "./trade.js";
-import { ChatLimits, type MessageType, SENDABLE_MESSAGE_TYPES } from "./values/chat.js";
-import type { GoodsStatus } from "./values/goods.js";
+import { ChatLimits, MESSAGE_TYPES, SENDABLE_MESSAGE_TYPES } from "./values/chat.js";
 import { z } from "./zod.js";
 
 export const CreateChatBodySchema = z.object({ peerId: IdSchema, goodsId: IdSchema.nullish() });
@@ -19,40 +19,48 @@ export const ChatHistoryQuerySchema = z.object({
 });
 export type ChatHistoryQuery = z.infer<typeof ChatHistoryQuerySchema>;
 
-export interface ChatMessage {
-  id: string;
-  chatId: string;
-  senderId: string;
-  type: MessageType;
-  content: string;
-  createdAt: string;
-}
+export const MessageTypeSchema = z.enum(MESSAGE_TYPES);
 
-export interface ChatGoods {
-  id: string;
-  title: string;
-  priceCents: number;
-  coverUrl: string | null;
-  status: GoodsStatus;
-}
+export const ChatMessageSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  senderId: z.string(),
+  type: MessageTypeSchema,
+  content: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-export interface Chat {
-  chatId: string;
-  peer: PublicUser;
-  goods: ChatGoods | null;
-  lastMessage: ChatMessage | null;
-  unreadCount: number;
-  /** Id of the newest message the peer has read (null before the first): the sender's "已读". */
-  peerReadUpTo: string | null;
-  updatedAt: string;
-}
+export const ChatGoodsSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  priceCents: z.number(),
+  coverUrl: z.string().nullable(),
+  status: GoodsStatusSchema,
+});
+export type ChatGoods = z.infer<typeof ChatGoodsSchema>;
 
-/** What the history call answers: newest first, older than `before`. */
-export interface ChatHistory {
-  list: ChatMessage[];
-  /** Whether older messages remain, to ask for with before = the last id of this list. */
-  hasMore: boolean;
-}
+export const ChatSchema = z.object({
+  chatId: z.string(),
+  peer: PublicUserSchema,
+  goods: ChatGoodsSchema.nullable(),
+  lastMessage: ChatMessageSchema.nullable(),
+  unreadCount: z.number(),
+  peerReadUpTo: z
+    .string()
+    .nullable()
+    .describe('Id of the newest message the peer has read (null before the first): the sender\'s "已读".'),
+  updatedAt: z.string(),
+});
+export type Chat = z.infer<typeof ChatSchema>;
+
+export const ChatHistorySchema = z
+  .object({
+    list: z.array(ChatMessageSchema),
+    hasMore: z.boolean().describe("Whether older messages remain, to ask for with before = the last id of this list."),
+  })
+  .describe("What the history call answers: newest first, older than `before`.");
+export type ChatHistory = z.infer<typeof ChatHistorySchema>;
 
 export const SendFrameSchema = z.object({
   type: z.literal("send"),

@@ -1,26 +1,24 @@
-import type { PublicUser } from "./accounts.js";
+import { PublicUserSchema } from "./accounts.js";
 import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
 import { IdSchema, shownName, text } from "./fields.js";
-import { type SearchCriteria, SearchCriteriaSchema } from "./goods.js";
+import { CategorySchema, SearchCriteriaSchema } from "./goods.js";
 import { DiscoveryLimits } from "./values/discovery.js";
-import { type Category, GoodsLimits } from "./values/goods.js";
+import { GoodsLimits } from "./values/goods.js";
 import { z } from "./zod.js";
 
 /** POST /follows: follow a seller. DELETE /follows/{id} unfollows; the path is IdParamsSchema. */
 export const FollowBodySchema = z.object({ userId: IdSchema }).strict();
 export type FollowBody = z.infer<typeof FollowBodySchema>;
 
-/** What following or unfollowing answers, and GET /follows/{id}: the state and the seller's new count. */
-export interface FollowState {
-  following: boolean;
-  followerCount: number;
-}
+export const FollowStateSchema = z
+  .object({ following: z.boolean(), followerCount: z.number() })
+  .describe("What following or unfollowing answers, and GET /follows/{id}: the state and the seller's new count.");
+export type FollowState = z.infer<typeof FollowStateSchema>;
 
-/** One line of GET /follows (the sellers the caller follows), newest first. */
-export interface FollowedSeller {
-  user: PublicUser;
-  followedAt: string;
-}
+export const FollowedSellerSchema = z
+  .object({ user: PublicUserSchema, followedAt: z.string() })
+  .describe("One line of GET /follows (the sellers the caller follows), newest first.");
+export type FollowedSeller = z.infer<typeof FollowedSellerSchema>;
 
 /**
  * GET /goods/following: the listed goods of the sellers the caller follows, newest first, by page
@@ -39,21 +37,25 @@ export type SaveSearchBody = z.infer<typeof SaveSearchBodySchema>;
 export const RenameSavedSearchBodySchema = z.object({ name: SavedSearchNameSchema }).strict();
 export type RenameSavedSearchBody = z.infer<typeof RenameSavedSearchBodySchema>;
 
-export interface SavedSearch {
-  id: string;
-  name: string;
-  criteria: SearchCriteria;
-  createdAt: string;
-  /** When its owner was last told of new matches; null before the first. */
-  notifiedAt: string | null;
-}
+export const SavedSearchSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  criteria: SearchCriteriaSchema,
+  createdAt: z.string(),
+  notifiedAt: z.string().nullable().describe("When its owner was last told of new matches; null before the first."),
+});
+export type SavedSearch = z.infer<typeof SavedSearchSchema>;
 
 /** GET /goods/suggest?q=: what to offer while the user types a search. */
 export const SuggestQuerySchema = z.object({ q: text().trim().min(1).max(GoodsLimits.keywordMax) });
 export type SuggestQuery = z.infer<typeof SuggestQuerySchema>;
 
-/**
- * A completion of what was typed: a keyword found in the titles of goods on sale (most frequent
- * first), or a category whose name holds it (its key in `category`, to open the category).
- */
-export type Suggestion = { kind: "keyword"; text: string } | { kind: "category"; text: string; category: Category };
+export const SuggestionSchema = z
+  .union([
+    z.object({ kind: z.literal("keyword"), text: z.string() }),
+    z.object({ kind: z.literal("category"), text: z.string(), category: CategorySchema }),
+  ])
+  .describe(
+    "A completion of what was typed: a keyword found in the titles of goods on sale (most frequent first), or a category whose name holds it (its key in `category`, to open the category).",
+  );
+export type Suggestion = z.infer<typeof SuggestionSchema>;

@@ -24,3 +24,32 @@ export function withCursorNotPage<S extends z.ZodType<{ cursor?: string; page: n
     path: ["cursor"],
   });
 }
+
+/**
+ * The schema of a page of a list (`Page<T>`, values/envelope.ts): `pageOf(GoodsSchema)`. Answers
+ * are documented with it, never checked: the server sends what its services return.
+ */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    list: z.array(item),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+    totalCapped: z
+      .boolean()
+      .optional()
+      .describe('Search and narrowed lists: true when there are more matches than the total says (shown as "1000+").'),
+  });
+}
+
+/** The schema of a page that can also be read onwards from a cursor (`CursorPage<T>`). */
+export function cursorPageOf<T extends z.ZodType>(item: T) {
+  return pageOf(item).extend({
+    nextCursor: z
+      .string()
+      .nullable()
+      .describe(
+        "Passed back as the `cursor` parameter, asks for the items after this page's last one in the same order, however many were added in front of it meanwhile. Null after the last page. The cursor is opaque.",
+      ),
+  });
+}

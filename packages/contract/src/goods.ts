@@ -1,4 +1,4 @@
-import type { PublicUser } from "./accounts.js";
+import { PublicUserSchema } from "./accounts.js";
 import { CursorSchema, PageQuerySchema, withCursorNotPage } from "./envelope.js";
 import { IdSchema, listParam, shownName, text } from "./fields.js";
 import {
@@ -14,7 +14,7 @@ import {
   SEARCH_SORTS,
   type SearchSort,
 } from "./values/goods.js";
-import type { GoodsVisibility } from "./values/moderation.js";
+import { GOODS_VISIBILITIES, type GoodsVisibility } from "./values/moderation.js";
 import { z } from "./zod.js";
 
 export const CategorySchema = z.enum(Object.keys(CATEGORIES) as [Category, ...Category[]]);
@@ -114,43 +114,50 @@ export type GoodsSearchQuery = z.infer<typeof GoodsSearchQuerySchema>;
 export const MyGoodsQuerySchema = PageQuerySchema.extend({ status: GoodsStatusSchema.optional() });
 export type MyGoodsQuery = z.infer<typeof MyGoodsQuerySchema>;
 
-export interface Picture {
-  id: string;
-  /** The upload it shows: what create and edit take in fileIds. */
-  fileId: string;
-  url: string;
-  thumbUrl: string;
-}
+export const PictureSchema = z.object({
+  id: z.string(),
+  fileId: z.string().describe("The upload it shows: what create and edit take in fileIds."),
+  url: z.string(),
+  thumbUrl: z.string(),
+});
+export type Picture = z.infer<typeof PictureSchema>;
 
-export interface Goods {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  category: Category;
-  condition: Condition;
-  location: string;
-  status: GoodsStatus;
-  pictures: Picture[];
-  coverUrl: string | null;
-  seller: PublicUser;
-  viewCount: number;
-  favCount: number;
-  commentCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /**
-   * Only on goods others cannot see, answered to their owner alone (我发布的, the goods page):
-   * why, in the owner's words ("已下架（违规）" and the moderator's reason; 审核中 and the word).
-   */
-  moderation?: GoodsModeration;
-}
+type HiddenVisibility = Exclude<GoodsVisibility, "public">;
 
-export interface GoodsModeration {
-  visibility: Exclude<GoodsVisibility, "public">;
-  reason: string;
-}
+export const GoodsModerationSchema = z.object({
+  visibility: z.enum(
+    Object.keys(GOODS_VISIBILITIES).filter((visibility) => visibility !== "public") as [
+      HiddenVisibility,
+      ...HiddenVisibility[],
+    ],
+  ),
+  reason: z.string(),
+});
+export type GoodsModeration = z.infer<typeof GoodsModerationSchema>;
+
+export const GoodsSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  originalPriceCents: z.number().nullable(),
+  category: CategorySchema,
+  condition: ConditionSchema,
+  location: z.string(),
+  status: GoodsStatusSchema,
+  pictures: z.array(PictureSchema),
+  coverUrl: z.string().nullable(),
+  seller: PublicUserSchema,
+  viewCount: z.number(),
+  favCount: z.number(),
+  commentCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  moderation: GoodsModerationSchema.optional().describe(
+    "Only on goods others cannot see, answered to their owner alone (我发布的, the goods page): why, in the owner's words (\"已下架（违规）\" and the moderator's reason; 审核中 and the word).",
+  ),
+});
+export type Goods = z.infer<typeof GoodsSchema>;
 
 export const UploadedFileSchema = z.object({
   fileId: z.string(),

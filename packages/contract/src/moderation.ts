@@ -1,30 +1,44 @@
-import type { PublicUser } from "./accounts.js";
+import { PublicUserSchema } from "./accounts.js";
 import { PageQuerySchema } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
-import type { Goods } from "./goods.js";
+import { GoodsSchema } from "./goods.js";
 import {
+  LOG_TARGETS,
   type LogTarget,
+  MODERATION_ACTIONS,
   type ModerationAction,
   ModerationLimits,
   REPORT_QUEUE_SORTS,
   REPORT_REASONS,
+  REPORT_STATUSES,
   REPORT_TARGETS,
   type ReportQueueSort,
   type ReportReason,
   type ReportStatus,
   type ReportTarget,
   WORD_RULE_ACTIONS,
+  WORD_RULE_CHANGES,
   type WordRuleAction,
   type WordRuleChange,
 } from "./values/moderation.js";
 import { z } from "./zod.js";
 
+export const ReportTargetSchema = z.enum(Object.keys(REPORT_TARGETS) as [ReportTarget, ...ReportTarget[]]);
+export const ReportReasonSchema = z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]]);
+export const ReportStatusSchema = z.enum(Object.keys(REPORT_STATUSES) as [ReportStatus, ...ReportStatus[]]);
+export const ModerationActionSchema = z.enum(
+  Object.keys(MODERATION_ACTIONS) as [ModerationAction, ...ModerationAction[]],
+);
+export const WordRuleChangeSchema = z.enum(Object.keys(WORD_RULE_CHANGES) as [WordRuleChange, ...WordRuleChange[]]);
+export const LogTargetSchema = z.enum(Object.keys(LOG_TARGETS) as [LogTarget, ...LogTarget[]]);
+export const WordRuleActionSchema = z.enum(Object.keys(WORD_RULE_ACTIONS) as [WordRuleAction, ...WordRuleAction[]]);
+
 /** POST /reports: what is reported, why, and in the reporter's words (required for 其他). */
 export const CreateReportBodySchema = z
   .object({
-    targetType: z.enum(Object.keys(REPORT_TARGETS) as [ReportTarget, ...ReportTarget[]]),
+    targetType: ReportTargetSchema,
     targetId: IdSchema,
-    reason: z.enum(Object.keys(REPORT_REASONS) as [ReportReason, ...ReportReason[]]),
+    reason: ReportReasonSchema,
     text: text().trim().max(ModerationLimits.reportTextMax).default(""),
   })
   .strict()
@@ -34,28 +48,28 @@ export const CreateReportBodySchema = z
   });
 export type CreateReportBody = z.infer<typeof CreateReportBodySchema>;
 
-/** A report as its reporter sees it. */
-export interface Report {
-  id: string;
-  targetType: ReportTarget;
-  targetId: string;
-  reason: ReportReason;
-  text: string;
-  status: ReportStatus;
-  createdAt: string;
-}
+export const ReportSchema = z
+  .object({
+    id: z.string(),
+    targetType: ReportTargetSchema,
+    targetId: z.string(),
+    reason: ReportReasonSchema,
+    text: z.string(),
+    status: ReportStatusSchema,
+    createdAt: z.string(),
+  })
+  .describe("A report as its reporter sees it.");
+export type Report = z.infer<typeof ReportSchema>;
 
 /** POST /blocks: block a user; DELETE /blocks/{id} unblocks (IdParamsSchema). */
 export const BlockBodySchema = z.object({ userId: IdSchema }).strict();
 export type BlockBody = z.infer<typeof BlockBodySchema>;
 
-/** One line of GET /blocks, the users the caller has blocked, newest first. */
-export interface BlockedUser {
-  user: PublicUser;
-  blockedAt: string;
-}
+export const BlockedUserSchema = z
+  .object({ user: PublicUserSchema, blockedAt: z.string() })
+  .describe("One line of GET /blocks, the users the caller has blocked, newest first.");
+export type BlockedUser = z.infer<typeof BlockedUserSchema>;
 
-const TargetTypeSchema = z.enum(Object.keys(REPORT_TARGETS) as [ReportTarget, ...ReportTarget[]]);
 const ReasonSchema = text().trim().max(ModerationLimits.reasonMax);
 
 /** GET /admin/reports: open reports grouped by what they are about, newest or most reported first. */
@@ -65,7 +79,7 @@ export const ReportQueueQuerySchema = PageQuerySchema.extend({
 export type ReportQueueQuery = z.infer<typeof ReportQueueQuerySchema>;
 
 /** /admin/targets/{targetType}/{targetId}: one queue item. */
-export const ModerationTargetParamsSchema = z.object({ targetType: TargetTypeSchema, targetId: IdSchema });
+export const ModerationTargetParamsSchema = z.object({ targetType: ReportTargetSchema, targetId: IdSchema });
 export type ModerationTargetParams = z.infer<typeof ModerationTargetParamsSchema>;
 
 /**
@@ -125,90 +139,103 @@ export type ModerationActionBody = z.infer<typeof ModerationActionBodySchema>;
 export const WordRuleBodySchema = z
   .object({
     word: text().trim().min(ModerationLimits.wordMin).max(ModerationLimits.wordMax),
-    action: z.enum(Object.keys(WORD_RULE_ACTIONS) as [WordRuleAction, ...WordRuleAction[]]),
+    action: WordRuleActionSchema,
   })
   .strict();
 export type WordRuleBody = z.infer<typeof WordRuleBodySchema>;
 export const WordRuleUpdateBodySchema = WordRuleBodySchema.pick({ action: true }).strict();
 export type WordRuleUpdateBody = z.infer<typeof WordRuleUpdateBodySchema>;
 
-/** One line of the report queue: a target with its open reports counted. */
-export interface ReportQueueItem {
-  targetType: ReportTarget;
-  targetId: string;
-  /** Whose goods, comment, message or account it is; null when that account is gone. */
-  targetUser: PublicUser | null;
-  /** The goods' title, the comment's or message's text, the user's nickname; empty when the target is gone. */
-  summary: string;
-  reportCount: number;
-  reasons: ReportReason[];
-  latestReportAt: string;
-}
+export const ReportQueueItemSchema = z
+  .object({
+    targetType: ReportTargetSchema,
+    targetId: z.string(),
+    targetUser: PublicUserSchema.nullable().describe(
+      "Whose goods, comment, message or account it is; null when that account is gone.",
+    ),
+    summary: z
+      .string()
+      .describe(
+        "The goods' title, the comment's or message's text, the user's nickname; empty when the target is gone.",
+      ),
+    reportCount: z.number(),
+    reasons: z.array(ReportReasonSchema),
+    latestReportAt: z.string(),
+  })
+  .describe("One line of the report queue: a target with its open reports counted.");
+export type ReportQueueItem = z.infer<typeof ReportQueueItemSchema>;
 
-/** A report as a moderator sees it: who sent it. */
-export interface ReportForModerator extends Report {
-  reporter: PublicUser | null;
-}
+export const ReportForModeratorSchema = ReportSchema.extend({ reporter: PublicUserSchema.nullable() }).describe(
+  "A report as a moderator sees it: who sent it.",
+);
+export type ReportForModerator = z.infer<typeof ReportForModeratorSchema>;
 
-/** A chat message in a report's context; `reported` marks the one reported. */
-export interface ContextMessage {
-  id: string;
-  sender: PublicUser | null;
-  type: string;
-  content: string;
-  createdAt: string;
-  reported: boolean;
-}
+export const ContextMessageSchema = z
+  .object({
+    id: z.string(),
+    sender: PublicUserSchema.nullable(),
+    type: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+    reported: z.boolean(),
+  })
+  .describe("A chat message in a report's context; `reported` marks the one reported.");
+export type ContextMessage = z.infer<typeof ContextMessageSchema>;
 
-/** The person a target belongs to, with the suspension a moderator needs to know of. */
-export interface ModeratedUser extends PublicUser {
-  bio: string;
-  createdAt: string;
-  /** When their suspension ends (SUSPENDED_FOREVER for good); null when not suspended. */
-  suspendedUntil: string | null;
-}
+export const ModeratedUserSchema = PublicUserSchema.extend({
+  bio: z.string(),
+  createdAt: z.string(),
+  suspendedUntil: z
+    .string()
+    .nullable()
+    .describe("When their suspension ends (SUSPENDED_FOREVER for good); null when not suspended."),
+}).describe("The person a target belongs to, with the suspension a moderator needs to know of.");
+export type ModeratedUser = z.infer<typeof ModeratedUserSchema>;
 
-/**
- * GET /admin/targets/{targetType}/{targetId}: everything a decision needs. `goods` for goods (and
- * the goods a comment is on), `comment` for a comment, `messages` for a message and the few around
- * it; `gone` when the target no longer exists.
- */
-export interface ModerationContext {
-  targetType: ReportTarget;
-  targetId: string;
-  gone: boolean;
-  targetUser: ModeratedUser | null;
-  openReports: ReportForModerator[];
-  goods: Goods | null;
-  comment: { id: string; content: string; createdAt: string } | null;
-  messages: ContextMessage[];
-  actions: ModerationAction[];
-  /** The newest audit-log line of this target, null when none: an action sends it back as `seenActionId`. */
-  lastActionId: string | null;
-}
+export const ModerationContextSchema = z
+  .object({
+    targetType: ReportTargetSchema,
+    targetId: z.string(),
+    gone: z.boolean(),
+    targetUser: ModeratedUserSchema.nullable(),
+    openReports: z.array(ReportForModeratorSchema),
+    goods: GoodsSchema.nullable(),
+    comment: z.object({ id: z.string(), content: z.string(), createdAt: z.string() }).nullable(),
+    messages: z.array(ContextMessageSchema),
+    actions: z.array(ModerationActionSchema),
+    lastActionId: z
+      .string()
+      .nullable()
+      .describe("The newest audit-log line of this target, null when none: an action sends it back as `seenActionId`."),
+  })
+  .describe(
+    "GET /admin/targets/{targetType}/{targetId}: everything a decision needs. `goods` for goods (and the goods a comment is on), `comment` for a comment, `messages` for a message and the few around it; `gone` when the target no longer exists.",
+  );
+export type ModerationContext = z.infer<typeof ModerationContextSchema>;
 
-/**
- * One line of GET /admin/log: who did what to what, why, and when. A change of the prohibited-word
- * table is a line too (`targetType` `word_rule`, `reason` the word and what it does).
- */
-export interface ModerationLogEntry {
-  id: string;
-  moderator: PublicUser | null;
-  action: ModerationAction | WordRuleChange;
-  targetType: LogTarget;
-  targetId: string;
-  targetUser: PublicUser | null;
-  reason: string;
-  /** A suspension's days; null for good, and for other actions. */
-  days: number | null;
-  resolvedReports: number;
-  createdAt: string;
-}
+export const ModerationLogEntrySchema = z
+  .object({
+    id: z.string(),
+    moderator: PublicUserSchema.nullable(),
+    action: z.union([ModerationActionSchema, WordRuleChangeSchema]),
+    targetType: LogTargetSchema,
+    targetId: z.string(),
+    targetUser: PublicUserSchema.nullable(),
+    reason: z.string(),
+    days: z.number().nullable().describe("A suspension's days; null for good, and for other actions."),
+    resolvedReports: z.number(),
+    createdAt: z.string(),
+  })
+  .describe(
+    "One line of GET /admin/log: who did what to what, why, and when. A change of the prohibited-word table is a line too (`targetType` `word_rule`, `reason` the word and what it does).",
+  );
+export type ModerationLogEntry = z.infer<typeof ModerationLogEntrySchema>;
 
-export interface WordRule {
-  id: string;
-  word: string;
-  action: WordRuleAction;
-  createdBy: PublicUser | null;
-  createdAt: string;
-}
+export const WordRuleSchema = z.object({
+  id: z.string(),
+  word: z.string(),
+  action: WordRuleActionSchema,
+  createdBy: PublicUserSchema.nullable(),
+  createdAt: z.string(),
+});
+export type WordRule = z.infer<typeof WordRuleSchema>;

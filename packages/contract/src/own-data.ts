@@ -1,9 +1,8 @@
+import { MessageTypeSchema } from "./chat.js";
 import { text } from "./fields.js";
-import type { SearchCriteria } from "./goods.js";
+import { ConditionSchema, GoodsStatusSchema, SearchCriteriaSchema } from "./goods.js";
+import { DealStatusSchema, OfferStatusSchema } from "./trade.js";
 import { AccountLimits } from "./values/accounts.js";
-import type { MessageType } from "./values/chat.js";
-import type { Condition, GoodsStatus } from "./values/goods.js";
-import type { DealStatus, OfferStatus } from "./values/trade.js";
 import { z } from "./zod.js";
 
 /** POST /user/delete: the current password, so a signed-in browser left open cannot close the account. */
@@ -12,91 +11,126 @@ export const DeleteAccountBodySchema = z.object({
 });
 export type DeleteAccountBody = z.infer<typeof DeleteAccountBodySchema>;
 
-/**
- * GET /user/export: everything the account holds, as one JSON file (the envelope, its `data` this).
- * Ids are strings and times ISO-8601 UTC, as everywhere in the API; money in fen.
- */
-export interface DataExport {
-  exportedAt: string;
-  profile: {
-    id: string;
-    username: string;
-    email: string;
-    nickname: string;
-    avatarUrl: string | null;
-    bio: string;
-    createdAt: string;
-  };
-  /** Every goods item they posted, whatever its status, with its pictures' addresses. */
-  goods: ExportedGoods[];
-  /** Comments they wrote, on anyone's goods. */
-  comments: {
-    id: string;
-    goodsId: string;
-    goodsTitle: string;
-    content: string;
-    replyToId: string | null;
-    createdAt: string;
-  }[];
-  favorites: { goodsId: string; title: string; priceCents: number; favoritedPriceCents: number; createdAt: string }[];
-  /** Their chats, each with every message, oldest first; `fromMe` tells their own. */
-  chats: ExportedChat[];
-  offers: {
-    id: string;
-    goodsId: string;
-    chatId: string;
-    role: "buyer" | "seller";
-    fromMe: boolean;
-    amountCents: number;
-    status: OfferStatus;
-    createdAt: string;
-    decidedAt: string | null;
-  }[];
-  deals: {
-    id: string;
-    goodsId: string | null;
-    goodsTitle: string;
-    role: "buyer" | "seller";
-    priceCents: number;
-    status: DealStatus;
-    createdAt: string;
-    completedAt: string | null;
-    cancelledAt: string | null;
-  }[];
-  /** Reviews they wrote (`written`) and were given (`received`). */
-  reviews: {
-    id: string;
-    dealId: string;
-    direction: "written" | "received";
-    rating: number;
-    content: string;
-    createdAt: string;
-  }[];
-  follows: { sellerId: string; nickname: string; createdAt: string }[];
-  savedSearches: { id: string; name: string; criteria: SearchCriteria; createdAt: string }[];
-}
+export const ExportedGoodsSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  priceCents: z.number(),
+  originalPriceCents: z.number().nullable(),
+  category: z.string(),
+  condition: ConditionSchema,
+  location: z.string(),
+  status: GoodsStatusSchema,
+  viewCount: z.number(),
+  favCount: z.number(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  pictures: z.array(z.object({ url: z.string(), thumbUrl: z.string() })),
+});
+export type ExportedGoods = z.infer<typeof ExportedGoodsSchema>;
 
-export interface ExportedGoods {
-  id: string;
-  title: string;
-  description: string;
-  priceCents: number;
-  originalPriceCents: number | null;
-  category: string;
-  condition: Condition;
-  location: string;
-  status: GoodsStatus;
-  viewCount: number;
-  favCount: number;
-  createdAt: string;
-  updatedAt: string;
-  pictures: { url: string; thumbUrl: string }[];
-}
+export const ExportedChatSchema = z.object({
+  chatId: z.string(),
+  peer: z.object({ id: z.string(), nickname: z.string() }),
+  goods: z.object({ id: z.string(), title: z.string() }).nullable(),
+  createdAt: z.string(),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      fromMe: z.boolean(),
+      type: MessageTypeSchema,
+      content: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ExportedChat = z.infer<typeof ExportedChatSchema>;
 
-export interface ExportedChat {
-  chatId: string;
-  peer: { id: string; nickname: string };
-  goods: { id: string; title: string } | null;
-  createdAt: string;
-  messages: { id: string; fromMe: boolean; type: MessageType; content: string; createdAt: string }[];
-}
+const PartySchema = z.enum(["buyer", "seller"]);
+
+export const DataExportSchema = z
+  .object({
+    exportedAt: z.string(),
+    profile: z.object({
+      id: z.string(),
+      username: z.string(),
+      email: z.string(),
+      nickname: z.string(),
+      avatarUrl: z.string().nullable(),
+      bio: z.string(),
+      createdAt: z.string(),
+    }),
+    goods: z
+      .array(ExportedGoodsSchema)
+      .describe("Every goods item they posted, whatever its status, with its pictures' addresses."),
+    comments: z
+      .array(
+        z.object({
+          id: z.string(),
+          goodsId: z.string(),
+          goodsTitle: z.string(),
+          content: z.string(),
+          replyToId: z.string().nullable(),
+          createdAt: z.string(),
+        }),
+      )
+      .describe("Comments they wrote, on anyone's goods."),
+    favorites: z.array(
+      z.object({
+        goodsId: z.string(),
+        title: z.string(),
+        priceCents: z.number(),
+        favoritedPriceCents: z.number(),
+        createdAt: z.string(),
+      }),
+    ),
+    chats: z
+      .array(ExportedChatSchema)
+      .describe("Their chats, each with every message, oldest first; `fromMe` tells their own."),
+    offers: z.array(
+      z.object({
+        id: z.string(),
+        goodsId: z.string(),
+        chatId: z.string(),
+        role: PartySchema,
+        fromMe: z.boolean(),
+        amountCents: z.number(),
+        status: OfferStatusSchema,
+        createdAt: z.string(),
+        decidedAt: z.string().nullable(),
+      }),
+    ),
+    deals: z.array(
+      z.object({
+        id: z.string(),
+        goodsId: z.string().nullable(),
+        goodsTitle: z.string(),
+        role: PartySchema,
+        priceCents: z.number(),
+        status: DealStatusSchema,
+        createdAt: z.string(),
+        completedAt: z.string().nullable(),
+        cancelledAt: z.string().nullable(),
+      }),
+    ),
+    reviews: z
+      .array(
+        z.object({
+          id: z.string(),
+          dealId: z.string(),
+          direction: z.enum(["written", "received"]),
+          rating: z.number(),
+          content: z.string(),
+          createdAt: z.string(),
+        }),
+      )
+      .describe("Reviews they wrote (`written`) and were given (`received`)."),
+    follows: z.array(z.object({ sellerId: z.string(), nickname: z.string(), createdAt: z.string() })),
+    savedSearches: z.array(
+      z.object({ id: z.string(), name: z.string(), criteria: SearchCriteriaSchema, createdAt: z.string() }),
+    ),
+  })
+  .describe(
+    "GET /user/export: everything the account holds, as one JSON file (the envelope, its `data` this). Ids are strings and times ISO-8601 UTC, as everywhere in the API; money in fen.",
+  );
+export type DataExport = z.infer<typeof DataExportSchema>;

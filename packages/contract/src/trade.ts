@@ -1,12 +1,24 @@
-import type { PublicUser } from "./accounts.js";
-import type { ChatGoods } from "./chat.js";
+import { PublicUserSchema } from "./accounts.js";
+import { ChatGoodsSchema } from "./chat.js";
 import { PageQuerySchema } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
 import { GoodsLimits } from "./values/goods.js";
-import { DEAL_ROLES, type DealRole, type DealStatus, type OfferStatus, TradeLimits } from "./values/trade.js";
+import {
+  DEAL_ROLES,
+  DEAL_STATUSES,
+  type DealRole,
+  type DealStatus,
+  OFFER_STATUSES,
+  type OfferStatus,
+  TradeLimits,
+} from "./values/trade.js";
 import { z } from "./zod.js";
 
 /** Offers, deals and reviews: the trade loop. Amounts are in fen, as prices are. */
+
+export const OfferStatusSchema = z.enum(Object.keys(OFFER_STATUSES) as [OfferStatus, ...OfferStatus[]]);
+export const DealStatusSchema = z.enum(Object.keys(DEAL_STATUSES) as [DealStatus, ...DealStatus[]]);
+export const DealRoleSchema = z.enum(Object.keys(DEAL_ROLES) as [DealRole, ...DealRole[]]);
 
 /** At least one fen; whether it is above the goods' price is a business error (OFFER_AMOUNT). */
 const OfferAmountSchema = z.number().int().min(1).max(GoodsLimits.priceMaxCents);
@@ -25,7 +37,7 @@ export type ChatTradeQuery = z.infer<typeof ChatTradeQuerySchema>;
 
 /** GET /deals?role=buyer|seller: the personal centre's 我买到的 and 我卖出的, newest first. */
 export const DealsQuerySchema = PageQuerySchema.extend({
-  role: z.enum(Object.keys(DEAL_ROLES) as [DealRole, ...DealRole[]]),
+  role: DealRoleSchema,
 });
 export type DealsQuery = z.infer<typeof DealsQuerySchema>;
 
@@ -41,78 +53,75 @@ export type CreateReviewBody = z.infer<typeof CreateReviewBodySchema>;
 
 /** The path of /user/{id}/reviews is IdParamsSchema (goods.ts); its query is PageQuerySchema. */
 
-export interface Offer {
-  id: string;
-  goodsId: string;
-  chatId: string;
-  buyerId: string;
-  sellerId: string;
-  /** Who made this offer: the buyer, or the seller when it is a counter-offer. */
-  fromUserId: string;
-  amountCents: number;
-  /** An open offer past `expiresAt` reads as `expired`. */
-  status: OfferStatus;
-  /** The offer this one counters, or null. */
-  replacesId: string | null;
-  /** The deal it started, when accepted. */
-  dealId: string | null;
-  createdAt: string;
-  expiresAt: string;
-  /** When it stopped being open (accepted, declined, countered, withdrawn, expired); null while open. */
-  decidedAt: string | null;
-}
+export const OfferSchema = z.object({
+  id: z.string(),
+  goodsId: z.string(),
+  chatId: z.string(),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  fromUserId: z.string().describe("Who made this offer: the buyer, or the seller when it is a counter-offer."),
+  amountCents: z.number(),
+  status: OfferStatusSchema.describe("An open offer past `expiresAt` reads as `expired`."),
+  replacesId: z.string().nullable().describe("The offer this one counters, or null."),
+  dealId: z.string().nullable().describe("The deal it started, when accepted."),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  decidedAt: z
+    .string()
+    .nullable()
+    .describe("When it stopped being open (accepted, declined, countered, withdrawn, expired); null while open."),
+});
+export type Offer = z.infer<typeof OfferSchema>;
 
-export interface Deal {
-  id: string;
-  goodsId: string;
-  /** The chat the offer was made in. */
-  chatId: string;
-  offerId: string;
-  buyerId: string;
-  sellerId: string;
-  /** The accepted offer's amount. */
-  priceCents: number;
-  status: DealStatus;
-  createdAt: string;
-  /** When the seller confirmed the sale; null before. */
-  completedAt: string | null;
-  cancelledAt: string | null;
-  /** Who cancelled it; null unless cancelled. */
-  cancelledBy: string | null;
-}
+export const DealSchema = z.object({
+  id: z.string(),
+  goodsId: z.string(),
+  chatId: z.string().describe("The chat the offer was made in."),
+  offerId: z.string(),
+  buyerId: z.string(),
+  sellerId: z.string(),
+  priceCents: z.number().describe("The accepted offer's amount."),
+  status: DealStatusSchema,
+  createdAt: z.string(),
+  completedAt: z.string().nullable().describe("When the seller confirmed the sale; null before."),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.string().nullable().describe("Who cancelled it; null unless cancelled."),
+});
+export type Deal = z.infer<typeof DealSchema>;
 
-/** What a chat shows of the trade: every offer made in it (oldest first) and its newest deal. */
-export interface ChatTrade {
-  offers: Offer[];
-  deal: Deal | null;
-}
+export const ChatTradeSchema = z
+  .object({ offers: z.array(OfferSchema), deal: DealSchema.nullable() })
+  .describe("What a chat shows of the trade: every offer made in it (oldest first) and its newest deal.");
+export type ChatTrade = z.infer<typeof ChatTradeSchema>;
 
-export interface Review {
-  id: string;
-  dealId: string;
-  reviewer: PublicUser;
-  /** Whom it is about. */
-  revieweeId: string;
-  /** The reviewee's side of the deal: a review of them as seller or as buyer. */
-  revieweeRole: DealRole;
-  rating: number;
-  content: string;
-  createdAt: string;
-  /** The goods traded, as they are now (title kept from the deal if the goods were deleted). */
-  goodsTitle: string;
-}
+export const ReviewSchema = z.object({
+  id: z.string(),
+  dealId: z.string(),
+  reviewer: PublicUserSchema,
+  revieweeId: z.string().describe("Whom it is about."),
+  revieweeRole: DealRoleSchema.describe("The reviewee's side of the deal: a review of them as seller or as buyer."),
+  rating: z.number(),
+  content: z.string(),
+  createdAt: z.string(),
+  goodsTitle: z
+    .string()
+    .describe("The goods traded, as they are now (title kept from the deal if the goods were deleted)."),
+});
+export type Review = z.infer<typeof ReviewSchema>;
 
-/** One line of 我买到的 / 我卖出的. */
-export interface DealSummary extends Deal {
-  goods: ChatGoods;
-  /** The other side: the seller in 我买到的, the buyer in 我卖出的. */
-  peer: PublicUser;
-  /** The caller's review of the peer, once written. */
-  myReview: Review | null;
-  /** Whether the peer has reviewed the caller (the review itself shows once it is visible). */
-  peerReviewed: boolean;
-  /** The peer's review of the caller, once visible: both have written theirs or the window closed. */
-  peerReview: Review | null;
-  /** Until when the caller may still review (completed deals); null otherwise. */
-  reviewDeadline: string | null;
-}
+export const DealSummarySchema = DealSchema.extend({
+  goods: ChatGoodsSchema,
+  peer: PublicUserSchema.describe("The other side: the seller in 我买到的, the buyer in 我卖出的."),
+  myReview: ReviewSchema.nullable().describe("The caller's review of the peer, once written."),
+  peerReviewed: z
+    .boolean()
+    .describe("Whether the peer has reviewed the caller (the review itself shows once it is visible)."),
+  peerReview: ReviewSchema.nullable().describe(
+    "The peer's review of the caller, once visible: both have written theirs or the window closed.",
+  ),
+  reviewDeadline: z
+    .string()
+    .nullable()
+    .describe("Until when the caller may still review (completed deals); null otherwise."),
+}).describe("One line of 我买到的 / 我卖出的.");
+export type DealSummary = z.infer<typeof DealSummarySchema>;

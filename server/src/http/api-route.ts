@@ -20,10 +20,12 @@ export interface ApiRoute {
   tag: string;
   summary: string;
   /**
-   * What `data` holds in a 200 answer: the name of a contract type (packages/contract/src; a page
-   * or list of one is named in answers.ts), or "null". npm run openapi:answers generates its schema.
+   * What `data` holds in a 200 answer: a zod schema the contract exports (packages/contract/src; a
+   * page or list of one is named in answers.ts), or null for none. The OpenAPI document describes
+   * the answer with it, as a component named after the export; the server neither checks nor
+   * serializes its answers with it.
    */
-  answer: string;
+  answer: z.ZodType | null;
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;

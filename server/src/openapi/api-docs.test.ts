@@ -63,6 +63,25 @@ describe("the OpenAPI document", () => {
     expect(documented.sort()).toEqual(registered.sort());
   });
 
+  it("describes each route's data by a component named after the contract's schema, or as null", () => {
+    const answered = new Set<string>();
+    for (const { key, operation } of operations()) {
+      if (operation.responses["101"]) continue;
+      const success = operation.responses["200"] as {
+        content: Record<string, { schema: { oneOf: { properties: { data: { $ref?: string; type?: string } } }[] } }>;
+      };
+      const data = success.content["application/json"]?.schema.oneOf[0]?.properties.data;
+      if (data?.type === "null") continue;
+      const name = data?.$ref?.replace("#/components/schemas/", "") ?? "";
+      expect(document.components.schemas[name], `${key} answers ${JSON.stringify(data)}`).toBeDefined();
+      answered.add(name);
+    }
+    expect(answered.size).toBeGreaterThan(30);
+    // The contract's descriptions of what it answers come along.
+    const goods = document.components.schemas.Goods as { properties: Record<string, { description?: string }> };
+    expect(goods.properties.moderation?.description).toContain("owner");
+  });
+
   it("names each route's path parameters", () => {
     for (const route of t.routes) {
       const operation = operations().find((each) => each.key === `${route.method} ${openApiPath(route.url)}`);

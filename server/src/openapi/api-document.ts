@@ -3,18 +3,34 @@ import { Errors } from "@xianzhi/contract";
 import { z } from "zod";
 import type { ApiRoute } from "../http/api-route.js";
 import type { DeclaredRoute } from "../plugins/declared-routes.js";
-import { NO_DATA } from "./answer-names.js";
-import { answerComponents } from "./answer-schemas.js";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 type Operation = Record<string, unknown>;
 
-/** The contract's names of its schemas, for the document's components. */
+const COMPONENTS = "#/components/schemas/";
+
+/** The contract's names of its schemas, for the document's components: GoodsSchema is Goods. */
 const CONTRACT_NAMES = new Map<unknown, string>(
   Object.entries(contract)
     .filter(([name, value]) => name.endsWith("Schema") && value instanceof z.ZodType)
     .map(([name, value]) => [value, name.replace(/Schema$/, "")]),
 );
+
+const NAMED = new Set(CONTRACT_NAMES.values());
+
+/**
+ * What zod reads of a schema while describing an answer: the contract's metadata (its
+ * descriptions), and for a schema the contract exports, its name as the `id` that makes it a
+ * definition of its own, which the document makes a component (Goods in a page of goods).
+ */
+class ContractComponents extends z.core.$ZodRegistry<z.core.GlobalMeta> {
+  override get(schema: z.core.$ZodType): z.core.GlobalMeta | undefined {
+    const meta = z.globalRegistry.get(schema);
+    const id = CONTRACT_NAMES.get(schema);
+    return id ? { ...meta, id } : meta;
+  }
+}
+const contractComponents = new ContractComponents();
 
 /** What a client sends: defaults may be left out, strings are what a query carries. */
 function jsonSchemaOf(schema: z.ZodType): JsonSchema {
@@ -53,7 +69,7 @@ function requestBody(input: ApiRoute, components: Record<string, JsonSchema>) {
   const json = jsonSchemaOf(input.body);
   const name = CONTRACT_NAMES.get(input.body);
   if (name) addComponent(components, name, json);
-  const schema = name ? { $ref: `#/components/schemas/${name}` } : json;
+  const schema = name ? { $ref: `${COMPONENTS}${name}` } : json;
   // A missing body is read as {}: it is refused only when a field is required.
   return { required: requiresAField(json), content: { "application/json": { schema } } };
 }
@@ -74,12 +90,40 @@ function addComponent(components: Record<string, JsonSchema>, name: string, json
   components[name] = json;
 }
 
+/** Each answer schema's description, as JSON: the schemas are the contract's, the same in every app. */
+const answerJson = new WeakMap<z.ZodType, string>();
+
+/**
+ * The schema of an answer's `data` as the server sends it (zod's output): a reference to its
+ * component, and every schema of the contract it holds (Goods, PublicUser, Category) a component
+ * too. Only the document reads it: the server neither checks nor serializes its answers with it.
+ */
+function answerSchema(answer: z.ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  let text = answerJson.get(answer);
+  if (text === undefined) {
+    const {
+      $schema: _dialect,
+      $defs: definitions = {},
+      ...json
+    } = z.toJSONSchema(answer, { io: "output", unrepresentable: "any", metadata: contractComponents }) as JsonSchema & {
+      $defs?: Record<string, JsonSchema>;
+    };
+    // zod names a definition itself only for a schema that refers to itself, which answers do not.
+    const unnamed = Object.keys(definitions).filter((name) => !NAMED.has(name));
+    if (unnamed.length > 0) throw new Error(`an answer refers to ${unnamed.join(", ")}, not schemas of the contract`);
+    text = JSON.stringify({ json, definitions }).replaceAll('"$ref":"#/$defs/', `"$ref":"${COMPONENTS}`);
+    answerJson.set(answer, text);
+  }
+  const { json, definitions } = JSON.parse(text) as { json: JsonSchema; definitions: Record<string, JsonSchema> };
+  for (const [name, definition] of Object.entries(definitions)) addComponent(components, name, definition);
+  return json;
+}
+
 /**
  * HTTP 200: success, `code` 200 with the route's `data`; or a business failure, which answers
  * HTTP 200 too, with its own code (the error table).
  */
-function successAnswer(answer: string) {
-  const data = answer === NO_DATA ? { type: "null" } : { $ref: `#/components/schemas/${answer}` };
+function successAnswer(data: JsonSchema) {
   const success = {
     type: "object",
     properties: { code: { const: 200 }, msg: { type: "string" }, data },
@@ -98,6 +142,7 @@ const ENVELOPE_ANSWER = {
 
 function operationOf(method: string, path: string, input: ApiRoute, components: Record<string, JsonSchema>) {
   const body = requestBody(input, components);
+  const data = input.answer ? answerSchema(input.answer, components) : { type: "null" };
   const operation: Operation = {
     operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c = "") => c.toUpperCase())}`,
     summary: input.summary,
@@ -106,7 +151,7 @@ function operationOf(method: string, path: string, input: ApiRoute, components: 
     ...(body && { requestBody: body }),
     security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
-    responses: { "200": successAnswer(input.answer), default: ENVELOPE_ANSWER },
+    responses: { "200": successAnswer(data), default: ENVELOPE_ANSWER },
   };
   if (input.socketFrames) {
     const name = CONTRACT_NAMES.get(input.socketFrames) ?? "ClientFrame";
@@ -131,7 +176,7 @@ export const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
 /**
  * The OpenAPI 3.1 document of the API, built once at start from the registered routes'
- * declarations (their contract zod schemas, access and answers).
+ * declarations (their contract zod schemas: input, and the answer's `data`; and access).
  */
 export function buildApiDocument(routes: readonly DeclaredRoute[]) {
   const components: Record<string, JsonSchema> = {
@@ -145,7 +190,6 @@ export function buildApiDocument(routes: readonly DeclaredRoute[]) {
       properties: { code: { type: "integer", not: { const: 200 } }, msg: { type: "string" }, data: {} },
       required: ["code", "msg", "data"],
     },
-    ...answerComponents(),
   };
   const paths: Record<string, Record<string, Operation>> = {};
   for (const { method, url, api } of routes) {

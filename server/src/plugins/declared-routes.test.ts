@@ -18,7 +18,7 @@ const echoRoutes: ApiRoutes = async (app) => {
     "/api/test/echo/:id",
     route.user({
       summary: "Echo",
-      answer: "null",
+      answer: null,
       params: IdParamsSchema,
       query: PageQuerySchema,
       body: FavoriteBodySchema,
@@ -26,7 +26,7 @@ const echoRoutes: ApiRoutes = async (app) => {
     async (req) =>
       ok({ id: req.params.id, page: req.query.page, goodsId: req.body.goodsId, userId: userOf(req).userId }),
   );
-  app.get("/api/test/moderators", route.moderator({ summary: "Moderators only", answer: "null" }), async (req) =>
+  app.get("/api/test/moderators", route.moderator({ summary: "Moderators only", answer: null }), async (req) =>
     ok({ userId: userOf(req).userId }),
   );
 };

@@ -15,7 +15,7 @@ describe("the request log", () => {
   beforeAll(async () => {
     t = await createTestApp({ LOG_LEVEL: "info" }, { logStream: { write: (line) => lines.push(JSON.parse(line)) } });
     // A route that fails as a bug would, to see the error line beside its request's line.
-    t.app.get("/api/test/broken", apiRoutes("test").pub({ summary: "Fails", answer: "null" }), async () => {
+    t.app.get("/api/test/broken", apiRoutes("test").pub({ summary: "Fails", answer: null }), async () => {
       throw new Error("a bug");
     });
   });

@@ -1,14 +1,19 @@
 import {
+  AuthResultSchema,
+  CaptchaSchema,
+  CaptchaTicketSchema,
   ChangeEmailBodySchema,
   ChangePasswordBodySchema,
   ConfirmCaptchaBodySchema,
   ConfirmEmailBodySchema,
+  EmailTicketSchema,
   LoginByEmailBodySchema,
   LoginByUsernameBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SendEmailCodeBodySchema,
   UpdateProfileBodySchema,
+  UserInfoSchema,
 } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
@@ -27,7 +32,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
     "/com/captcha",
     route.pub(
-      { summary: "A new captcha image and its id", answer: "Captcha" },
+      { summary: "A new captcha image and its id", answer: CaptchaSchema },
       { preValidation: app.rateLimits.captchaPerAddress },
     ),
     async (req, reply) => {
@@ -39,7 +44,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/confirmcaptcha",
     route.pub(
-      { summary: "Solve a captcha: a captcha ticket", answer: "CaptchaTicket", body: ConfirmCaptchaBodySchema },
+      { summary: "Solve a captcha: a captcha ticket", answer: CaptchaTicketSchema, body: ConfirmCaptchaBodySchema },
       { preValidation: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await confirmCaptcha(serviceDeps(app, req), req.body)),
@@ -48,7 +53,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/email",
     route.pub(
-      { summary: "Send an e-mail code", answer: "null", body: SendEmailCodeBodySchema },
+      { summary: "Send an e-mail code", answer: null, body: SendEmailCodeBodySchema },
       {
         preValidation: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient],
         ...KEEPS_SHARED_ANSWERS,
@@ -68,7 +73,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/confirmemail",
     route.pub(
-      { summary: "Check an e-mail code: an e-mail ticket", answer: "EmailTicket", body: ConfirmEmailBodySchema },
+      { summary: "Check an e-mail code: an e-mail ticket", answer: EmailTicketSchema, body: ConfirmEmailBodySchema },
       KEEPS_SHARED_ANSWERS,
     ),
     async (req) => ok(await confirmEmailCode(serviceDeps(app, req), req.body)),
@@ -77,7 +82,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/reg",
     route.pub(
-      { summary: "Register: the session token", answer: "AuthResult", body: RegisterBodySchema },
+      { summary: "Register: the session token", answer: AuthResultSchema, body: RegisterBodySchema },
       { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await accounts.register(serviceDeps(app, req), req.body), "注册成功"),
@@ -86,7 +91,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/login/username",
     route.pub(
-      { summary: "Sign in by user name", answer: "AuthResult", body: LoginByUsernameBodySchema },
+      { summary: "Sign in by user name", answer: AuthResultSchema, body: LoginByUsernameBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await accounts.loginByUsername(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
@@ -95,20 +100,20 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/login/email",
     route.pub(
-      { summary: "Sign in by e-mail", answer: "AuthResult", body: LoginByEmailBodySchema },
+      { summary: "Sign in by e-mail", answer: AuthResultSchema, body: LoginByEmailBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
   );
 
-  app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: "UserInfo" }), async (req) =>
+  app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: UserInfoSchema }), async (req) =>
     ok(await accounts.getUserInfo(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
     "/user/userinfo",
     route.user(
-      { summary: "Edit the profile: at least one field", answer: "UserInfo", body: UpdateProfileBodySchema },
+      { summary: "Edit the profile: at least one field", answer: UserInfoSchema, body: UpdateProfileBodySchema },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
     async (req) => ok(await accounts.updateProfile(serviceDeps(app, req), userOf(req).userId, req.body), "资料已更新"),
@@ -117,7 +122,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.put(
     "/user/email",
     route.user(
-      { summary: "Change the e-mail address", answer: "UserInfo", body: ChangeEmailBodySchema },
+      { summary: "Change the e-mail address", answer: UserInfoSchema, body: ChangeEmailBodySchema },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -127,7 +132,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
 
   app.post(
     "/user/logout",
-    route.user({ summary: "End this session", answer: "null" }, KEEPS_SHARED_ANSWERS),
+    route.user({ summary: "End this session", answer: null }, KEEPS_SHARED_ANSWERS),
     async (req) => {
       const me = userOf(req);
       await accounts.logout(serviceDeps(app, req), me);
@@ -139,7 +144,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.put(
     "/user/password",
     route.user(
-      { summary: "Change the password", answer: "null", body: ChangePasswordBodySchema },
+      { summary: "Change the password", answer: null, body: ChangePasswordBodySchema },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -153,7 +158,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/password/reset",
     route.pub(
-      { summary: "Set a new password with an e-mail ticket", answer: "null", body: ResetPasswordBodySchema },
+      { summary: "Set a new password with an e-mail ticket", answer: null, body: ResetPasswordBodySchema },
       { preValidation: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {

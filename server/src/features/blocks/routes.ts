@@ -1,4 +1,4 @@
-import { BlockBodySchema, IdParamsSchema } from "@xianzhi/contract";
+import { BlockBodySchema, BlockedUsersSchema, IdParamsSchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -14,14 +14,14 @@ const route = apiRoutes("moderation");
  * to both sides once committed, before the answer.
  */
 export const blockRoutes: ApiRoutes = async (app) => {
-  app.get("/blocks", route.user({ summary: "Users the user blocks", answer: "BlockedUsers" }), async (req) =>
+  app.get("/blocks", route.user({ summary: "Users the user blocks", answer: BlockedUsersSchema }), async (req) =>
     ok(await blocks.blockedUsers(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
     "/blocks",
     route.user(
-      { summary: "Block a user", answer: "BlockedUsers", body: BlockBodySchema },
+      { summary: "Block a user", answer: BlockedUsersSchema, body: BlockBodySchema },
       { preValidation: app.rateLimits.blockPerUser },
     ),
     async (req) => {
@@ -36,7 +36,7 @@ export const blockRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/blocks/:id",
     route.user(
-      { summary: "Unblock a user", answer: "BlockedUsers", params: IdParamsSchema },
+      { summary: "Unblock a user", answer: BlockedUsersSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.blockPerUser },
     ),
     async (req) => {

@@ -1,4 +1,13 @@
-import { ChatHistoryQuerySchema, CreateChatBodySchema, PageQuerySchema, SetReadBodySchema } from "@xianzhi/contract";
+import {
+  ChatHistoryQuerySchema,
+  ChatHistorySchema,
+  ChatPageSchema,
+  ChatSchema,
+  ChatUnreadTotalSchema,
+  CreateChatBodySchema,
+  PageQuerySchema,
+  SetReadBodySchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
@@ -12,7 +21,7 @@ export const chatRoutes: ApiRoutes = async (app) => {
   app.post(
     "/mychatlist/create",
     route.user(
-      { summary: "Open (or find) a chat with a user", answer: "Chat", body: CreateChatBodySchema },
+      { summary: "Open (or find) a chat with a user", answer: ChatSchema, body: CreateChatBodySchema },
       { preValidation: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await openChat(serviceDeps(app, req), userOf(req).userId, req.body)),
@@ -20,20 +29,20 @@ export const chatRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/mychatlist/getlist",
-    route.user({ summary: "The user's chats", answer: "ChatPage", query: PageQuerySchema }),
+    route.user({ summary: "The user's chats", answer: ChatPageSchema, query: PageQuerySchema }),
     async (req) => ok(await listChats(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/mychatlist/unread",
-    route.user({ summary: "Unread messages in all chats", answer: "ChatUnreadTotal" }),
+    route.user({ summary: "Unread messages in all chats", answer: ChatUnreadTotalSchema }),
     async (req) => ok(await unreadTotal(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
     "/mychatlist/setread",
     route.user(
-      { summary: "Mark a chat read", answer: "null", body: SetReadBodySchema },
+      { summary: "Mark a chat read", answer: null, body: SetReadBodySchema },
       { preValidation: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -45,7 +54,11 @@ export const chatRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/chat/getlist",
-    route.user({ summary: "A chat's messages, newest first", answer: "ChatHistory", query: ChatHistoryQuerySchema }),
+    route.user({
+      summary: "A chat's messages, newest first",
+      answer: ChatHistorySchema,
+      query: ChatHistoryQuerySchema,
+    }),
     async (req) => ok(await chatHistory(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

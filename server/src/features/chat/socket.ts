@@ -113,7 +113,7 @@ export const chatSocketRoutes: ApiRoutes = async (app) => {
   const socketRoute = route.user(
     {
       summary: "The chat WebSocket: send frames in, messages and acknowledgements out",
-      answer: "null",
+      answer: null,
       socketFrames: ClientFrameSchema,
     },
     { websocket: true, preHandler: lookUpUser },

@@ -1,4 +1,10 @@
-import { CreateCommentBodySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  CreateCommentBodySchema,
+  GoodsCommentPageSchema,
+  GoodsCommentSchema,
+  GoodsIdParamsSchema,
+  PageQuerySchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -12,7 +18,7 @@ export const commentRoutes: ApiRoutes = async (app) => {
     "/goodscomment/getlist/:goodsId",
     route.pub({
       summary: "Comments on goods",
-      answer: "GoodsCommentPage",
+      answer: GoodsCommentPageSchema,
       params: GoodsIdParamsSchema,
       query: PageQuerySchema,
     }),
@@ -22,7 +28,7 @@ export const commentRoutes: ApiRoutes = async (app) => {
   app.post(
     "/goodscomment",
     route.user(
-      { summary: "Comment on goods or reply", answer: "GoodsComment", body: CreateCommentBodySchema },
+      { summary: "Comment on goods or reply", answer: GoodsCommentSchema, body: CreateCommentBodySchema },
       { preValidation: app.rateLimits.commentPerUser },
     ),
     async (req) => ok(await addComment(serviceDeps(app, req), userOf(req).userId, req.body), "评论成功"),

@@ -1,4 +1,4 @@
-import { DealsQuerySchema, IdParamsSchema } from "@xianzhi/contract";
+import { DealSchema, DealSummaryPageSchema, DealsQuerySchema, IdParamsSchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -16,14 +16,18 @@ const route = apiRoutes("deals");
 export const dealRoutes: ApiRoutes = async (app) => {
   app.get(
     "/deals",
-    route.user({ summary: "The user's deals as buyer or seller", answer: "DealSummaryPage", query: DealsQuerySchema }),
+    route.user({
+      summary: "The user's deals as buyer or seller",
+      answer: DealSummaryPageSchema,
+      query: DealsQuerySchema,
+    }),
     async (req) => ok(await dealsPage(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.post(
     "/deals/:id/complete",
     route.user(
-      { summary: "Complete a deal: the goods are sold", answer: "Deal", params: IdParamsSchema },
+      { summary: "Complete a deal: the goods are sold", answer: DealSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
@@ -36,7 +40,7 @@ export const dealRoutes: ApiRoutes = async (app) => {
   app.post(
     "/deals/:id/cancel",
     route.user(
-      { summary: "Cancel a deal: the goods are on sale again", answer: "Deal", params: IdParamsSchema },
+      { summary: "Cancel a deal: the goods are on sale again", answer: DealSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {

@@ -1,4 +1,13 @@
-import { FavoriteBodySchema, FavoriteIdsQuerySchema, GoodsIdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  FavoriteBodySchema,
+  FavoriteExistsSchema,
+  FavoriteGoodsPageSchema,
+  FavoriteIdsQuerySchema,
+  FavoriteIdsSchema,
+  FavoriteStateSchema,
+  GoodsIdParamsSchema,
+  PageQuerySchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { requireUserWith, userOf } from "../../plugins/auth.js";
@@ -10,14 +19,14 @@ const route = apiRoutes("favourites");
 export const favoriteRoutes: ApiRoutes = async (app) => {
   app.get(
     "/fav",
-    route.user({ summary: "The user's favourites", answer: "FavoriteGoodsPage", query: PageQuerySchema }),
+    route.user({ summary: "The user's favourites", answer: FavoriteGoodsPageSchema, query: PageQuerySchema }),
     async (req) => ok(await listFavorites(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.post(
     "/fav",
     route.user(
-      { summary: "Keep goods as a favourite", answer: "FavoriteState", body: FavoriteBodySchema },
+      { summary: "Keep goods as a favourite", answer: FavoriteStateSchema, body: FavoriteBodySchema },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
     async (req) => ok(await addFavorite(serviceDeps(app, req), userOf(req).userId, Number(req.body.goodsId)), "已收藏"),
@@ -28,7 +37,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
     "/fav/exists/:goodsId",
     route.user({
       summary: "Whether goods are a favourite",
-      answer: "FavoriteExists",
+      answer: FavoriteExistsSchema,
       params: GoodsIdParamsSchema,
       sessionInAnswer: true,
     }),
@@ -45,7 +54,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
     "/fav/ids",
     route.user({
       summary: "Which of these goods are favourites, and their price drops",
-      answer: "FavoriteIds",
+      answer: FavoriteIdsSchema,
       query: FavoriteIdsQuerySchema,
     }),
     async (req) => ok(await favoriteIds(serviceDeps(app, req), userOf(req).userId, req.query.goodsIds)),
@@ -54,7 +63,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/fav/:goodsId",
     route.user(
-      { summary: "Stop keeping goods as a favourite", answer: "FavoriteState", params: GoodsIdParamsSchema },
+      { summary: "Stop keeping goods as a favourite", answer: FavoriteStateSchema, params: GoodsIdParamsSchema },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
     async (req) =>

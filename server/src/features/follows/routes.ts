@@ -1,4 +1,12 @@
-import { FollowBodySchema, FollowingGoodsQuerySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  FollowBodySchema,
+  FollowedSellerPageSchema,
+  FollowingGoodsQuerySchema,
+  FollowStateSchema,
+  GoodsCursorPageSchema,
+  IdParamsSchema,
+  PageQuerySchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -13,7 +21,7 @@ export const followRoutes: ApiRoutes = async (app) => {
   app.post(
     "/follows",
     route.user(
-      { summary: "Follow a seller", answer: "FollowState", body: FollowBodySchema },
+      { summary: "Follow a seller", answer: FollowStateSchema, body: FollowBodySchema },
       { preValidation: app.rateLimits.followPerUser },
     ),
     async (req) =>
@@ -23,7 +31,7 @@ export const followRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/follows/:id",
     route.user(
-      { summary: "Stop following a seller", answer: "FollowState", params: IdParamsSchema },
+      { summary: "Stop following a seller", answer: FollowStateSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.followPerUser },
     ),
     async (req) =>
@@ -32,13 +40,13 @@ export const followRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/follows/:id",
-    route.user({ summary: "Whether the user follows a seller", answer: "FollowState", params: IdParamsSchema }),
+    route.user({ summary: "Whether the user follows a seller", answer: FollowStateSchema, params: IdParamsSchema }),
     async (req) => ok(await follows.followState(serviceDeps(app, req), userOf(req).userId, Number(req.params.id))),
   );
 
   app.get(
     "/follows",
-    route.user({ summary: "Sellers the user follows", answer: "FollowedSellerPage", query: PageQuerySchema }),
+    route.user({ summary: "Sellers the user follows", answer: FollowedSellerPageSchema, query: PageQuerySchema }),
     async (req) => ok(await follows.followedSellers(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
@@ -46,7 +54,7 @@ export const followRoutes: ApiRoutes = async (app) => {
     "/goods/following",
     goodsRoute.user({
       summary: "Goods of the sellers the user follows",
-      answer: "GoodsCursorPage",
+      answer: GoodsCursorPageSchema,
       query: FollowingGoodsQuerySchema,
     }),
     async (req) => ok(await follows.followedGoods(serviceDeps(app, req), userOf(req).userId, req.query)),

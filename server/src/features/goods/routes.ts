@@ -1,11 +1,16 @@
 import {
   AddPictureBodySchema,
   CreateGoodsBodySchema,
+  GoodsCursorPageSchema,
   GoodsListQuerySchema,
+  GoodsPageSchema,
+  GoodsSchema,
   GoodsSearchQuerySchema,
   IdParamsSchema,
   MyGoodsQuerySchema,
+  PictureSchema,
   SetGoodsStatusBodySchema,
+  SuggestionsSchema,
   SuggestQuerySchema,
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
@@ -47,7 +52,11 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/goods/getlist",
     route.pub(
-      { summary: "Goods on sale and reserved, newest first", answer: "GoodsCursorPage", query: GoodsListQuerySchema },
+      {
+        summary: "Goods on sale and reserved, newest first",
+        answer: GoodsCursorPageSchema,
+        query: GoodsListQuerySchema,
+      },
       { compress: false },
     ),
     async (req, reply) => {
@@ -62,7 +71,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   // A keyword searched again within the moment (a popular one, a page reloaded) reads no index.
   app.get(
     "/goods/search/list",
-    route.pub({ summary: "Search goods", answer: "GoodsPage", query: GoodsSearchQuerySchema }, { compress: false }),
+    route.pub({ summary: "Search goods", answer: GoodsPageSchema, query: GoodsSearchQuerySchema }, { compress: false }),
     async (req, reply) => {
       const { query } = req;
       const blockerId = await app.viewerBlocks.blockerOf(req);
@@ -78,7 +87,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/goods/suggest",
     route.pub(
-      { summary: "Search suggestions while typing", answer: "Suggestions", query: SuggestQuerySchema },
+      { summary: "Search suggestions while typing", answer: SuggestionsSchema, query: SuggestQuerySchema },
       { compress: false },
     ),
     async (req, reply) => {
@@ -89,7 +98,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/goods/getmylist",
-    route.user({ summary: "The user's own goods", answer: "GoodsPage", query: MyGoodsQuerySchema }),
+    route.user({ summary: "The user's own goods", answer: GoodsPageSchema, query: MyGoodsQuerySchema }),
     async (req) => ok(await goods.myGoods(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
@@ -98,7 +107,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/goods/info/:id",
     route.pub(
-      { summary: "One goods item, counted as a view", answer: "Goods", params: IdParamsSchema },
+      { summary: "One goods item, counted as a view", answer: GoodsSchema, params: IdParamsSchema },
       { compress: false },
     ),
     async (req, reply) => {
@@ -113,7 +122,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.post(
     "/goods",
     route.user(
-      { summary: "Post goods", answer: "Goods", body: CreateGoodsBodySchema },
+      { summary: "Post goods", answer: GoodsSchema, body: CreateGoodsBodySchema },
       { preValidation: app.rateLimits.goodsPostPerUser },
     ),
     async (req) => ok(await goods.createGoods(serviceDeps(app, req), userOf(req).userId, req.body), "发布成功"),
@@ -123,7 +132,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.post(
     "/pic/add",
     pictureRoute.user(
-      { summary: "Add an uploaded picture to own goods", answer: "Picture", body: AddPictureBodySchema },
+      { summary: "Add an uploaded picture to own goods", answer: PictureSchema, body: AddPictureBodySchema },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) => {
@@ -137,7 +146,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary: "Edit own goods: at least one field",
-        answer: "Goods",
+        answer: GoodsSchema,
         params: IdParamsSchema,
         body: UpdateGoodsBodySchema,
       },
@@ -152,7 +161,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.put(
     "/goods/:id/status",
     route.user(
-      { summary: "Set own goods' status", answer: "Goods", params: IdParamsSchema, body: SetGoodsStatusBodySchema },
+      { summary: "Set own goods' status", answer: GoodsSchema, params: IdParamsSchema, body: SetGoodsStatusBodySchema },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) => {
@@ -167,7 +176,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/goods/:id",
     route.user(
-      { summary: "Delete own goods", answer: "null", params: IdParamsSchema },
+      { summary: "Delete own goods", answer: null, params: IdParamsSchema },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) =>

@@ -1,4 +1,4 @@
-import type { Readiness } from "@xianzhi/contract";
+import { type Readiness, ReadinessSchema } from "@xianzhi/contract";
 import { sql } from "kysely";
 import { DatabaseWaitTimeoutError } from "../../db/transaction-guard.js";
 import { appError } from "../../errors.js";
@@ -54,7 +54,7 @@ export const healthRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/health/live",
-    route.pub({ summary: "The process gets answers from its database (503 when wedged)", answer: "null" }),
+    route.pub({ summary: "The process gets answers from its database (503 when wedged)", answer: null }),
     async (req) => {
       try {
         await withinTimeout(probe(), "database", liveTimeoutMs);
@@ -70,7 +70,7 @@ export const healthRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/health/ready",
-    route.pub({ summary: "The database and Redis answer: 503 otherwise", answer: "Readiness" }),
+    route.pub({ summary: "The database and Redis answer: 503 otherwise", answer: ReadinessSchema }),
     async (req) => {
       try {
         const [, redis, disk] = await Promise.all([

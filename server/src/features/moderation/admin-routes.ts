@@ -1,11 +1,18 @@
 import {
+  GoodsPageSchema,
   IdParamsSchema,
   ModerationActionBodySchema,
+  ModerationContextSchema,
+  ModerationLogEntrySchema,
+  ModerationLogPageSchema,
   type ModerationTargetParams,
   ModerationTargetParamsSchema,
   PageQuerySchema,
+  ReportQueuePageSchema,
   ReportQueueQuerySchema,
   WordRuleBodySchema,
+  WordRuleSchema,
+  WordRulesSchema,
   WordRuleUpdateBodySchema,
 } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
@@ -27,7 +34,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/reports",
     route.moderator({
       summary: "Open reports grouped by target",
-      answer: "ReportQueuePage",
+      answer: ReportQueuePageSchema,
       query: ReportQueueQuerySchema,
     }),
     async (req) => ok(await reportQueue(serviceDeps(app, req), req.query)),
@@ -37,7 +44,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/review",
     route.moderator({
       summary: "Goods held for review by a prohibited word",
-      answer: "GoodsPage",
+      answer: GoodsPageSchema,
       query: PageQuerySchema,
     }),
     async (req) => ok(await heldGoods(serviceDeps(app, req), req.query)),
@@ -47,7 +54,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/targets/:targetType/:targetId",
     route.moderator({
       summary: "A reported target with its context",
-      answer: "ModerationContext",
+      answer: ModerationContextSchema,
       params: ModerationTargetParamsSchema,
     }),
     async (req) => {
@@ -60,7 +67,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/targets/:targetType/:targetId/actions",
     route.moderator({
       summary: "Act on a target: its reports close",
-      answer: "ModerationLogEntry",
+      answer: ModerationLogEntrySchema,
       params: ModerationTargetParamsSchema,
       body: ModerationActionBodySchema,
     }),
@@ -71,17 +78,23 @@ export const adminRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/admin/log",
-    route.moderator({ summary: "The audit log, newest first", answer: "ModerationLogPage", query: PageQuerySchema }),
+    route.moderator({
+      summary: "The audit log, newest first",
+      answer: ModerationLogPageSchema,
+      query: PageQuerySchema,
+    }),
     async (req) => ok(await logPage(serviceDeps(app, req), req.query)),
   );
 
-  app.get("/admin/word-rules", route.moderator({ summary: "The prohibited words", answer: "WordRules" }), async (req) =>
-    ok(await listWordRules(serviceDeps(app, req))),
+  app.get(
+    "/admin/word-rules",
+    route.moderator({ summary: "The prohibited words", answer: WordRulesSchema }),
+    async (req) => ok(await listWordRules(serviceDeps(app, req))),
   );
 
   app.post(
     "/admin/word-rules",
-    route.moderator({ summary: "Add a prohibited word", answer: "WordRule", body: WordRuleBodySchema }),
+    route.moderator({ summary: "Add a prohibited word", answer: WordRuleSchema, body: WordRuleBodySchema }),
     async (req) => {
       const rule = await addWordRule(serviceDeps(app, req), userOf(req).userId, req.body);
       app.wordRules.changed();
@@ -93,7 +106,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/word-rules/:id",
     route.moderator({
       summary: "Change what a prohibited word does",
-      answer: "WordRule",
+      answer: WordRuleSchema,
       params: IdParamsSchema,
       body: WordRuleUpdateBodySchema,
     }),
@@ -111,7 +124,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
 
   app.delete(
     "/admin/word-rules/:id",
-    route.moderator({ summary: "Remove a prohibited word", answer: "null", params: IdParamsSchema }),
+    route.moderator({ summary: "Remove a prohibited word", answer: null, params: IdParamsSchema }),
     async (req) => {
       const removed = await removeWordRule(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
       app.wordRules.changed();

@@ -1,4 +1,4 @@
-import { CreateReportBodySchema } from "@xianzhi/contract";
+import { CreateReportBodySchema, ReportSchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -12,7 +12,7 @@ export const moderationRoutes: ApiRoutes = async (app) => {
   app.post(
     "/reports",
     route.user(
-      { summary: "Report goods, a user, a comment or a message", answer: "Report", body: CreateReportBodySchema },
+      { summary: "Report goods, a user, a comment or a message", answer: ReportSchema, body: CreateReportBodySchema },
       { preValidation: app.rateLimits.reportPerUser },
     ),
     async (req) =>

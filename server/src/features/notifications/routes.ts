@@ -1,4 +1,10 @@
-import { MarkNotificationsReadBodySchema, NotificationSettingsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  MarkNotificationsReadBodySchema,
+  NotificationPageSchema,
+  NotificationSettingsSchema,
+  PageQuerySchema,
+  UnreadNotificationsSchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -11,13 +17,13 @@ const route = apiRoutes("notifications");
 export const notificationRoutes: ApiRoutes = async (app) => {
   app.get(
     "/notifications",
-    route.user({ summary: "The user's notifications", answer: "NotificationPage", query: PageQuerySchema }),
+    route.user({ summary: "The user's notifications", answer: NotificationPageSchema, query: PageQuerySchema }),
     async (req) => ok(await notifications.notificationPage(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/notifications/unread",
-    route.user({ summary: "How many notifications are unread", answer: "UnreadNotifications" }),
+    route.user({ summary: "How many notifications are unread", answer: UnreadNotificationsSchema }),
     async (req) => ok(await notifications.unreadNotifications(serviceDeps(app, req), userOf(req).userId)),
   );
 
@@ -26,7 +32,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary: "Mark notifications read (all without ids)",
-        answer: "UnreadNotifications",
+        answer: UnreadNotificationsSchema,
         body: MarkNotificationsReadBodySchema,
       },
       { preValidation: app.rateLimits.readMarkPerUser },
@@ -36,7 +42,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/notifications/settings",
-    route.user({ summary: "Which notifications the user gets", answer: "NotificationSettings" }),
+    route.user({ summary: "Which notifications the user gets", answer: NotificationSettingsSchema }),
     async (req) => ok(await notifications.notificationSettings(serviceDeps(app, req), userOf(req).userId)),
   );
 
@@ -45,7 +51,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary: "Choose which notifications to get",
-        answer: "NotificationSettings",
+        answer: NotificationSettingsSchema,
         body: NotificationSettingsSchema,
       },
       { preValidation: app.rateLimits.profileEditPerUser },

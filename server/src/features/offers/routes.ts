@@ -1,9 +1,11 @@
 import {
   ChatTradeQuerySchema,
+  ChatTradeSchema,
   CounterOfferBodySchema,
   CreateOfferBodySchema,
   IdParamsSchema,
   type Offer,
+  OfferSchema,
 } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
@@ -30,7 +32,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers",
     route.user(
-      { summary: "Offer a price for goods", answer: "Offer", body: CreateOfferBodySchema },
+      { summary: "Offer a price for goods", answer: OfferSchema, body: CreateOfferBodySchema },
       { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => answer(await makeOffer(serviceDeps(app, req), userOf(req).userId, req.body), "已出价"),
@@ -39,7 +41,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/accept",
     route.user(
-      { summary: "Accept an offer: the goods are reserved in a deal", answer: "Offer", params: IdParamsSchema },
+      { summary: "Accept an offer: the goods are reserved in a deal", answer: OfferSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) =>
@@ -52,7 +54,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/decline",
     route.user(
-      { summary: "Decline an offer", answer: "Offer", params: IdParamsSchema },
+      { summary: "Decline an offer", answer: OfferSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
@@ -62,7 +64,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/withdraw",
     route.user(
-      { summary: "Withdraw one's offer", answer: "Offer", params: IdParamsSchema },
+      { summary: "Withdraw one's offer", answer: OfferSchema, params: IdParamsSchema },
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
@@ -74,7 +76,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary: "Answer an offer with another price",
-        answer: "Offer",
+        answer: OfferSchema,
         params: IdParamsSchema,
         body: CounterOfferBodySchema,
       },
@@ -86,7 +88,7 @@ export const offerRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/offers",
-    route.user({ summary: "Offers in a chat", answer: "ChatTrade", query: ChatTradeQuerySchema }),
+    route.user({ summary: "Offers in a chat", answer: ChatTradeSchema, query: ChatTradeQuerySchema }),
     async (req) => ok(await chatTrade(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

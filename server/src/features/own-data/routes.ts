@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { DeleteAccountBodySchema } from "@xianzhi/contract";
+import { DataExportSchema, DeleteAccountBodySchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { JSON_TYPE, ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -15,7 +15,7 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/delete",
     route.user(
-      { summary: "Close the account (注销账号), after the password", answer: "null", body: DeleteAccountBodySchema },
+      { summary: "Close the account (注销账号), after the password", answer: null, body: DeleteAccountBodySchema },
       { preValidation: app.rateLimits.passwordCheckPerUser },
     ),
     async (req) => {
@@ -30,7 +30,7 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/export",
     route.user(
-      { summary: "All of the user's data as one JSON file", answer: "DataExport" },
+      { summary: "All of the user's data as one JSON file", answer: DataExportSchema },
       { preValidation: app.rateLimits.dataExportPerUser },
     ),
     async (req, reply) => {

@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import { UploadLimits } from "@xianzhi/contract";
+import { UploadedFileSchema, UploadLimits } from "@xianzhi/contract";
 import type { FastifyRequest } from "fastify";
 import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
@@ -24,7 +24,7 @@ export const pictureRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/upload",
     route.user(
-      { summary: "Upload a picture: its file id", answer: "UploadedFile", upload: true },
+      { summary: "Upload a picture: its file id", answer: UploadedFileSchema, upload: true },
       { preValidation: app.rateLimits.uploadPerUser },
     ),
     async (req) =>

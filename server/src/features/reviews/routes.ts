@@ -1,4 +1,10 @@
-import { CreateReviewBodySchema, IdParamsSchema, PageQuerySchema } from "@xianzhi/contract";
+import {
+  CreateReviewBodySchema,
+  IdParamsSchema,
+  PageQuerySchema,
+  ReviewPageSchema,
+  ReviewSchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -13,7 +19,7 @@ export const reviewRoutes: ApiRoutes = async (app) => {
     "/reviews",
     route.user({
       summary: "Review the other side of a completed deal",
-      answer: "Review",
+      answer: ReviewSchema,
       body: CreateReviewBodySchema,
     }),
     async (req) => ok(await createReview(serviceDeps(app, req), userOf(req).userId, req.body), "评价成功"),
@@ -23,7 +29,7 @@ export const reviewRoutes: ApiRoutes = async (app) => {
     "/user/:id/reviews",
     route.pub({
       summary: "Reviews a user received",
-      answer: "ReviewPage",
+      answer: ReviewPageSchema,
       params: IdParamsSchema,
       query: PageQuerySchema,
     }),

@@ -1,4 +1,10 @@
-import { IdParamsSchema, RenameSavedSearchBodySchema, SaveSearchBodySchema } from "@xianzhi/contract";
+import {
+  IdParamsSchema,
+  RenameSavedSearchBodySchema,
+  SavedSearchesSchema,
+  SavedSearchSchema,
+  SaveSearchBodySchema,
+} from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -14,14 +20,14 @@ const route = apiRoutes("saved searches");
 export const savedSearchRoutes: ApiRoutes = async (app) => {
   app.get(
     "/saved-searches",
-    route.user({ summary: "The user's saved searches", answer: "SavedSearches" }),
+    route.user({ summary: "The user's saved searches", answer: SavedSearchesSchema }),
     async (req) => ok(await savedSearches.savedSearches(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
     "/saved-searches",
     route.user(
-      { summary: "Save a search", answer: "SavedSearch", body: SaveSearchBodySchema },
+      { summary: "Save a search", answer: SavedSearchSchema, body: SaveSearchBodySchema },
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
     async (req) =>
@@ -36,7 +42,7 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary: "Rename a saved search",
-        answer: "SavedSearch",
+        answer: SavedSearchSchema,
         params: IdParamsSchema,
         body: RenameSavedSearchBodySchema,
       },
@@ -54,7 +60,7 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/saved-searches/:id",
     route.user(
-      { summary: "Delete a saved search", answer: "null", params: IdParamsSchema },
+      { summary: "Delete a saved search", answer: null, params: IdParamsSchema },
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
     async (req) =>

@@ -1,4 +1,4 @@
-import { IdParamsSchema, SellerGoodsQuerySchema } from "@xianzhi/contract";
+import { GoodsPageSchema, IdParamsSchema, SellerGoodsQuerySchema, SellerProfileSchema } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { serviceDeps } from "../../services.js";
@@ -10,7 +10,7 @@ const route = apiRoutes("sellers");
 export const sellerRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/:id/profile",
-    route.pub({ summary: "A seller's public profile", answer: "SellerProfile", params: IdParamsSchema }),
+    route.pub({ summary: "A seller's public profile", answer: SellerProfileSchema, params: IdParamsSchema }),
     async (req) => ok(await sellers.sellerProfile(serviceDeps(app, req), Number(req.params.id))),
   );
 
@@ -18,7 +18,7 @@ export const sellerRoutes: ApiRoutes = async (app) => {
     "/user/:id/goods",
     route.pub({
       summary: "A seller's goods",
-      answer: "GoodsPage",
+      answer: GoodsPageSchema,
       params: IdParamsSchema,
       query: SellerGoodsQuerySchema,
     }),
