@@ -54,8 +54,8 @@ describe("closing one's account in the browser", () => {
     expect(await page.getByText(title).count()).toBe(0);
 
     const buyersPage = await pageOf(browser, server, buyer, `/chat?chatId=${chatId}`);
-    await buyersPage.locator(".chat-list__item", { hasText: DELETED_USER_NAME }).waitFor();
-    expect(await buyersPage.locator(".chat-list__item", { hasText: seller.username }).count()).toBe(0);
+    await buyersPage.locator(".chat_chat-list__item", { hasText: DELETED_USER_NAME }).waitFor();
+    expect(await buyersPage.locator(".chat_chat-list__item", { hasText: seller.username }).count()).toBe(0);
 
     const login = await newPage(browser, VIEWPORTS.phone);
     await login.goto(`${server.url}/login`);

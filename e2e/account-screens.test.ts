@@ -41,9 +41,9 @@ describe("registration on a phone", () => {
     expect(Math.min(eyeBox?.width ?? 0, eyeBox?.height ?? 0)).toBeGreaterThanOrEqual(40);
 
     // The picture on the same row as the field it is typed into, right of it, both on the screen.
-    await page.locator(".captcha-image img").waitFor();
+    await page.locator(".accounts_captcha-image img").waitFor();
     const field = await page.getByLabel("图形验证码", { exact: true }).boundingBox();
-    const picture = await page.locator(".captcha-image img").boundingBox();
+    const picture = await page.locator(".accounts_captcha-image img").boundingBox();
     if (!field || !picture) throw new Error("no captcha field or picture");
     expect(picture.x).toBeGreaterThanOrEqual(field.x + field.width - 1);
     expect(picture.x + picture.width).toBeLessThanOrEqual(PHONE.width);
@@ -68,7 +68,7 @@ describe("registration on a phone", () => {
     await page.getByLabel("用户名", { exact: true }).fill(user.username);
     await page.getByLabel("密码", { exact: true }).fill(user.password);
     await page.getByLabel("邮箱", { exact: true }).fill(user.email);
-    await page.locator(".captcha-image img").waitFor();
+    await page.locator(".accounts_captcha-image img").waitFor();
     // Typed in capitals: the case does not count.
     await page
       .getByLabel("图形验证码", { exact: true })
@@ -107,7 +107,7 @@ describe("a session ended elsewhere", () => {
     await page.getByText("登录已失效，请重新登录").first().waitFor();
     await page.waitForURL(/\/login$/);
     // Said on the login page too, for whoever missed the toast.
-    await page.locator(".auth-card").getByText("登录已失效，请重新登录").waitFor();
+    await page.locator(".accounts_auth-card").getByText("登录已失效，请重新登录").waitFor();
     await signInOnLoginPage(user.username, user.password);
     await page.waitForURL(url(goodsPath));
     await page.getByRole("button", { name: "收藏", exact: true }).click();
@@ -125,7 +125,7 @@ describe("a session ended elsewhere", () => {
 
     await page.getByRole("button", { name: "收藏", exact: true }).click();
     await page.waitForURL(/\/login$/);
-    await page.locator(".auth-card").getByText("登录已失效，请重新登录").waitFor();
+    await page.locator(".accounts_auth-card").getByText("登录已失效，请重新登录").waitFor();
     await signInOnLoginPage(user.username, user.password);
     await page.waitForURL(url(goodsPath));
   });

@@ -53,7 +53,7 @@ describe("account security in the browser", () => {
     const newEmail = `moved-${user.username}@example.com`.toLowerCase();
     await openSecurityTab(page);
     await page.getByLabel("新邮箱").fill(newEmail);
-    await page.locator(".captcha-image img").waitFor();
+    await page.locator(".accounts_captcha-image img").waitFor();
     await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(running.server.app.db));
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();

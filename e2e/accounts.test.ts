@@ -18,13 +18,13 @@ afterEach(() => context.close());
 const url = (path: string) => `${running.server.url}${path}`;
 
 /** The picture the captcha shows, as its data address: it changes when a new captcha is drawn. */
-const captchaPicture = (page: Page) => page.locator(".captcha-image img").getAttribute("src");
+const captchaPicture = (page: Page) => page.locator(".accounts_captcha-image img").getAttribute("src");
 
 describe("the captcha", () => {
   it("says why a wrong answer was refused, next to the field, and shows a new picture", async () => {
     await page.goto(url("/reg"));
     await page.getByLabel("邮箱", { exact: true }).fill("someone@example.com");
-    await page.locator(".captcha-image img").waitFor();
+    await page.locator(".accounts_captcha-image img").waitFor();
     const before = await captchaPicture(page);
     await page.getByLabel("图形验证码", { exact: true }).fill("zzzz");
     await page.getByRole("button", { name: "获取验证码" }).click();
@@ -69,7 +69,7 @@ describe("the avatar", () => {
 
     await page.goto(url("/"));
     await page.goto(url("/userinfo"));
-    const header = page.locator(".userinfo__identity img");
+    const header = page.locator(".userinfo_userinfo__identity img");
     await expect.poll(() => header.getAttribute("src"), { timeout: 10_000 }).toMatch(/^\/files\/\w+-thumb\.webp$/);
   });
 });
@@ -94,7 +94,7 @@ describe("a comment draft", () => {
     await page.getByText("评论成功").waitFor();
     expect(await page.getByLabel("留言内容").inputValue()).toBe("");
     await page.reload();
-    await page.locator(".comments__content", { hasText: "还能便宜点吗？明天能自提吗" }).waitFor();
+    await page.locator(".comments_comments__content", { hasText: "还能便宜点吗？明天能自提吗" }).waitFor();
     expect(await page.getByLabel("留言内容").inputValue()).toBe("");
   });
 });

@@ -102,7 +102,10 @@ export async function signInAs(page: Page, baseUrl: string, username: string, pa
 export async function waitUntilSettled(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await page.waitForFunction(
-    () => !document.querySelector(".ant-skeleton, .plain-skeleton, .ant-spin-spinning, .page-spinner"),
+    () =>
+      !document.querySelector(
+        ".ant-skeleton, .plain-skeleton_plain-skeleton, .ant-spin-spinning, .page-spinner_page-spinner",
+      ),
     undefined,
     {
       timeout: 30_000,
@@ -118,7 +121,9 @@ export async function waitUntilSettled(page: Page): Promise<void> {
   });
   await page.waitForFunction(
     () =>
-      !document.querySelector(".ant-skeleton, .plain-skeleton, .ant-spin-spinning, .page-spinner") &&
+      !document.querySelector(
+        ".ant-skeleton, .plain-skeleton_plain-skeleton, .ant-spin-spinning, .page-spinner_page-spinner",
+      ) &&
       Array.from(document.images).every((image) => {
         // Cards that arrive once the scroll reached the end (a list's next page) stand far below
         // the top, out of lazy loading's reach: their pictures are asked for here.
@@ -136,7 +141,7 @@ export async function sendChatMessage(page: Page, text: string): Promise<void> {
   await page.getByLabel("输入消息").fill(text);
   await page.getByLabel("输入消息").press("Enter");
   await page
-    .locator(".bubble--mine", { hasText: text })
+    .locator(".chat_bubble--mine", { hasText: text })
     .getByText(/已读|未读/)
     .waitFor();
 }

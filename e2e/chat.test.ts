@@ -107,26 +107,26 @@ describe("chat between a buyer and a seller", () => {
     const sellerPage = await pageOf(running.browser, running.server, seller, "/chat");
     await buyerPage.getByLabel("输入消息").fill("还在吗？");
     await buyerPage.getByLabel("输入消息").press("Enter");
-    const question = buyerPage.locator(".bubble--mine", { hasText: "还在吗？" });
+    const question = buyerPage.locator(".chat_bubble--mine", { hasText: "还在吗？" });
     await question.getByText("未读").waitFor();
-    const buyersListItem = buyerPage.locator(".chat-list__item", { hasText: seller.username });
-    await buyersListItem.locator(".chat-list__preview", { hasText: "[未读] 还在吗？" }).waitFor();
+    const buyersListItem = buyerPage.locator(".chat_chat-list__item", { hasText: seller.username });
+    await buyersListItem.locator(".chat_chat-list__preview", { hasText: "[未读] 还在吗？" }).waitFor();
 
-    const conversationWithBuyer = sellerPage.locator(".chat-list__item", { hasText: "爱丽丝" });
+    const conversationWithBuyer = sellerPage.locator(".chat_chat-list__item", { hasText: "爱丽丝" });
     await conversationWithBuyer.locator(".ant-badge-count", { hasText: "1" }).waitFor();
     await conversationWithBuyer.click();
-    await sellerPage.locator(".bubble", { hasText: "还在吗？" }).waitFor();
+    await sellerPage.locator(".chat_bubble", { hasText: "还在吗？" }).waitFor();
     // The seller has opened it: the buyer's message turns 已读 without a reload.
     await question.getByText("已读").waitFor();
-    await buyersListItem.locator(".chat-list__preview", { hasText: "[已读] 还在吗？" }).waitFor();
+    await buyersListItem.locator(".chat_chat-list__preview", { hasText: "[已读] 还在吗？" }).waitFor();
     await sellerPage.getByLabel("输入消息").fill("在的，可以小刀");
     await sellerPage.getByRole("button", { name: /^发\s*送$/ }).click();
-    await buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
+    await buyerPage.locator(".chat_bubble:not(.chat_bubble--mine)", { hasText: "在的，可以小刀" }).waitFor();
     // The buyer is looking at this conversation: no notification for it.
     expect(await buyerPage.locator(".message-notification").count()).toBe(0);
     // Each message shows once, on both sides.
-    expect(await buyerPage.locator(".bubble", { hasText: "还在吗？" }).count()).toBe(1);
-    expect(await sellerPage.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+    expect(await buyerPage.locator(".chat_bubble", { hasText: "还在吗？" }).count()).toBe(1);
+    expect(await sellerPage.locator(".chat_bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
   });
 
   it("catches up on what the buyer missed while the connection was down", async () => {
@@ -142,7 +142,7 @@ describe("chat between a buyer and a seller", () => {
     await expect.poll(() => sockets[0]?.open).toBe(true);
     await expect.poll(historyInFlight).toBe(0);
     await sendChatMessage(sellerPage, "在的，可以小刀");
-    await page.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
+    await page.locator(".chat_bubble", { hasText: "在的，可以小刀" }).waitFor();
     expect(sockets.length).toBe(1);
     const [first] = sockets;
 
@@ -150,9 +150,9 @@ describe("chat between a buyer and a seller", () => {
     await sendChatMessage(sellerPage, "掉线时发的消息");
     await first?.route.close();
 
-    await page.locator(".bubble", { hasText: "掉线时发的消息" }).waitFor();
+    await page.locator(".chat_bubble", { hasText: "掉线时发的消息" }).waitFor();
     expect(sockets.length).toBe(2);
-    expect(await page.locator(".bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
+    expect(await page.locator(".chat_bubble", { hasText: "在的，可以小刀" }).count()).toBe(1);
   });
 
   it("shows a message that comes while the conversation's history is still on its way", async () => {
@@ -164,8 +164,8 @@ describe("chat between a buyer and a seller", () => {
     await sendChatMessage(sellerPage, "刚上架就有人问了");
     await expect.poll(() => socket?.received.some((frame) => frame.includes("刚上架就有人问了"))).toBe(true);
     deliver();
-    await page.locator(".bubble", { hasText: "刚上架就有人问了" }).waitFor();
-    expect(await page.locator(".bubble", { hasText: "刚上架就有人问了" }).count()).toBe(1);
+    await page.locator(".chat_bubble", { hasText: "刚上架就有人问了" }).waitFor();
+    expect(await page.locator(".chat_bubble", { hasText: "刚上架就有人问了" }).count()).toBe(1);
   });
 
   it("shows a deal that ends while the chat's trade is still on its way", async () => {
@@ -194,11 +194,11 @@ describe("chat between a buyer and a seller", () => {
     await banner.getByText("对方想换到微信或 QQ 交易").waitFor();
     await banner.getByText("涉及站外付款").waitFor();
     await banner.getByText("消息中有外部链接").waitFor();
-    const received = buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "t.cn/A6abcd" });
+    const received = buyerPage.locator(".chat_bubble:not(.chat_bubble--mine)", { hasText: "t.cn/A6abcd" });
     expect(await received.locator("a").count()).toBe(0);
 
     await sendChatMessage(sellerPage, "周六下午地铁站当面交易可以吗");
-    const plain = buyerPage.locator(".bubble:not(.bubble--mine)", { hasText: "当面交易" });
+    const plain = buyerPage.locator(".chat_bubble:not(.chat_bubble--mine)", { hasText: "当面交易" });
     await plain.waitFor();
     expect(await plain.getByRole("note").count()).toBe(0);
   });
@@ -217,7 +217,7 @@ describe("chat between a buyer and a seller", () => {
 
     await page.getByLabel("输入消息").fill("这条发不出去");
     await page.getByLabel("输入消息").press("Enter");
-    const pending = page.locator(".bubble--pending", { hasText: "这条发不出去" });
+    const pending = page.locator(".chat_bubble--pending", { hasText: "这条发不出去" });
     await pending.getByText("发送中…").waitFor();
     // Three attempts, five seconds each, then the user is told and may send it again.
     await page.clock.runFor(14_000);
@@ -226,8 +226,11 @@ describe("chat between a buyer and a seller", () => {
     await pending.getByText("发送超时，请重发").waitFor();
     if (socket) socket.droppingSends = false;
     await pending.getByRole("button", { name: "重发" }).click();
-    await page.locator(".bubble--mine:not(.bubble--pending)", { hasText: "这条发不出去" }).getByText("未读").waitFor();
-    await expect.poll(() => page.locator(".bubble", { hasText: "这条发不出去" }).count()).toBe(1);
+    await page
+      .locator(".chat_bubble--mine:not(.chat_bubble--pending)", { hasText: "这条发不出去" })
+      .getByText("未读")
+      .waitFor();
+    await expect.poll(() => page.locator(".chat_bubble", { hasText: "这条发不出去" }).count()).toBe(1);
   });
 
   it("sends a picture in the chat, which opens large when the peer clicks it", async () => {
@@ -240,9 +243,9 @@ describe("chat between a buyer and a seller", () => {
     const chooser = buyerPage.waitForEvent("filechooser");
     await buyerPage.getByLabel("发送图片").click();
     await (await chooser).setFiles({ name: "lens.jpg", mimeType: "image/jpeg", buffer: await photo("#2f6f4f") });
-    await buyerPage.locator(".bubble--mine img[alt='图片消息']").waitFor();
+    await buyerPage.locator(".chat_bubble--mine img[alt='图片消息']").waitFor();
 
-    const picture = sellerPage.locator(".bubble:not(.bubble--mine) img[alt='图片消息']");
+    const picture = sellerPage.locator(".chat_bubble:not(.chat_bubble--mine) img[alt='图片消息']");
     await picture.click();
     await sellerPage.locator(".ant-image-preview img").waitFor();
     await sellerPage.keyboard.press("Escape");
@@ -254,14 +257,14 @@ describe("chat between a buyer and a seller", () => {
       pageOf(running.browser, running.server, buyer, chatPath),
       pageOf(running.browser, running.server, seller, "/"),
     ]);
-    await sellerPage.locator(".goods-card").first().waitFor();
+    await sellerPage.locator(".feed_goods-card").first().waitFor();
     await sendChatMessage(buyerPage, "还能再便宜点吗");
 
     const notice = sellerPage.locator(".message-notification", { hasText: "还能再便宜点吗" });
     await expect.poll(() => notice.locator(".ant-notification-notice-title").textContent()).toBe("爱丽丝 发来新消息");
     await notice.click();
     await sellerPage.waitForURL(/\/chat\?chatId=\d+/);
-    await sellerPage.locator(".bubble", { hasText: "还能再便宜点吗" }).waitFor();
+    await sellerPage.locator(".chat_bubble", { hasText: "还能再便宜点吗" }).waitFor();
     await notice.waitFor({ state: "detached" });
   });
 });
@@ -273,11 +276,11 @@ describe("the chat on a phone (360 px)", () => {
     const page = await newPage(running.browser, { width: 360, height: 740 });
     await signInAs(page, running.server.url, buyer.username, buyer.password);
     await page.goto(`${running.server.url}${chatPath}`);
-    const tag = page.locator(".conversation__goods-status", { hasText: "已售出" });
+    const tag = page.locator(".chat_conversation__goods-status", { hasText: "已售出" });
     await tag.waitFor();
     const [tagBox, headerBox] = await Promise.all([
       tag.boundingBox(),
-      page.locator(".conversation__header").boundingBox(),
+      page.locator(".chat_conversation__header").boundingBox(),
     ]);
     // One line: wider than tall, and the header no taller than its avatar row.
     expect(tagBox && tagBox.width > tagBox.height * 2).toBe(true);
@@ -285,7 +288,7 @@ describe("the chat on a phone (360 px)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     const smallControls = await page.evaluate(() =>
-      [...document.querySelectorAll(".chat-page button, .chat-page a, .chat-page textarea")]
+      [...document.querySelectorAll(".chat_chat-page button, .chat_chat-page a, .chat_chat-page textarea")]
         .filter((control) => {
           const box = control.getBoundingClientRect();
           return box.width > 0 && (box.width < 44 || box.height < 44);

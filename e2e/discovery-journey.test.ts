@@ -74,7 +74,7 @@ describe("discovery: following, saved searches and favourites", () => {
     await page.waitForURL("**/search_result?**");
     const address = new URL(page.url());
     expect(Object.fromEntries(address.searchParams)).toEqual({ keyword, maxPrice: "500" });
-    await expect.poll(() => page.locator(".goods-card__title").allTextContents()).toEqual([posted.title]);
+    await expect.poll(() => page.locator(".feed_goods-card__title").allTextContents()).toEqual([posted.title]);
     await bell(page, 2).waitFor();
   });
 });

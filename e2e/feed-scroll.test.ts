@@ -26,8 +26,8 @@ async function cityOfGoods(count: number) {
   return city;
 }
 
-const cards = () => page.locator(".goods-card");
-const feedStatus = () => page.locator(".feed-end__status");
+const cards = () => page.locator(".feed_goods-card");
+const feedStatus = () => page.locator(".feed_feed-end__status");
 const scrollToEnd = () => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
 /** The requests the page sends for the feed of this city (the goods page asks for similar goods too). */
@@ -47,7 +47,7 @@ describe("the home feed on a phone", () => {
     await page.goto(`${running.server.url}/?city=${encodeURIComponent(city)}`);
     await waitUntilSettled(page);
     // No page numbers: the rest comes by scrolling (the settling above scrolled to the end once).
-    expect(await page.locator(".goods-pagination").count()).toBe(0);
+    expect(await page.locator(".feed_goods-pagination").count()).toBe(0);
     // As a thumb does, scrolled to the end again while the next goods are not there: once in a full
     // CI-like run the first scroll's page never came (noted on issue 28 to look into).
     await expect
@@ -57,7 +57,7 @@ describe("the home feed on a phone", () => {
       })
       .toBe(25);
     await expect.poll(() => feedStatus().textContent()).toBe("没有更多了");
-    const titles = await page.locator(".goods-card__title").allTextContents();
+    const titles = await page.locator(".feed_goods-card__title").allTextContents();
     expect(titles).toEqual(Array.from({ length: 25 }, (_, i) => `滚动 ${25 - i} 号`));
 
     // Down to the second page's goods, into one, and back.
@@ -78,7 +78,7 @@ describe("the home feed on a phone", () => {
     // Another order is another list, from its top: the cheapest first.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByRole("combobox", { name: "排序方式" }).selectOption("price_asc");
-    await expect.poll(() => page.locator(".goods-card__title").first().textContent()).toBe("滚动 1 号");
+    await expect.poll(() => page.locator(".feed_goods-card__title").first().textContent()).toBe("滚动 1 号");
     expect(await cards().count()).toBe(20);
   });
 
@@ -103,8 +103,8 @@ describe("the home feed on a phone", () => {
     await page.goto(`${running.server.url}/?city=${encodeURIComponent(city)}`);
     await waitUntilSettled(page);
     expect(await cards().count()).toBe(20);
-    await page.locator(".goods-pagination").getByText("2", { exact: true }).click();
+    await page.locator(".feed_goods-pagination").getByText("2", { exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get("page") === "2");
-    await expect.poll(() => page.locator(".goods-card__title").allTextContents()).toEqual(["滚动 1 号"]);
+    await expect.poll(() => page.locator(".feed_goods-card__title").allTextContents()).toEqual(["滚动 1 号"]);
   });
 });

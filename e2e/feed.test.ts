@@ -129,7 +129,7 @@ describe("the feed's filters", () => {
     await page.waitForURL((url) => url.searchParams.get("city") === city);
     await waitUntilSettled(page);
 
-    const titles = () => page.locator(".goods-card__title").allTextContents();
+    const titles = () => page.locator(".feed_goods-card__title").allTextContents();
     await expect.poll(titles).toEqual([cheapNew?.title]);
     const url = new URL(page.url());
     expect(Object.fromEntries(url.searchParams)).toEqual({ maxPrice: "100", condition: "new", city });
@@ -156,9 +156,9 @@ describe("the feed's filters", () => {
     await openPage(VIEWPORTS.desktop);
     await page.goto(`${searchUrl(word)}&city=${encodeURIComponent(city)}&condition=like_new`);
     await waitUntilSettled(page);
-    expect(await page.locator(".goods-card__title").allTextContents()).toEqual([`搜索筛选甲 ${word}`]);
+    expect(await page.locator(".feed_goods-card__title").allTextContents()).toEqual([`搜索筛选甲 ${word}`]);
     await page.getByRole("button", { name: `移除筛选：${city}` }).click();
-    await expect.poll(() => page.locator(".goods-card").count()).toBe(2);
+    await expect.poll(() => page.locator(".feed_goods-card").count()).toBe(2);
   });
 });
 
@@ -180,11 +180,11 @@ describe("a screen's data", () => {
     // The server rendered each screen from its answer and put the answer in the document.
     const home = await apiRequestsOf("/?category=phones&page=1");
     expect(home.filter((path) => path.startsWith("/api/goods/getlist"))).toEqual([]);
-    expect(await page.locator(".goods-card").count()).toBeGreaterThan(0);
+    expect(await page.locator(".feed_goods-card").count()).toBeGreaterThan(0);
 
     const search = await apiRequestsOf(`/search_result?keyword=${encodeURIComponent("手机")}`);
     expect(search.filter((path) => path.startsWith("/api/goods/search/list"))).toEqual([]);
-    expect(await page.locator(".goods-card").count()).toBeGreaterThan(0);
+    expect(await page.locator(".feed_goods-card").count()).toBeGreaterThan(0);
 
     const goods = await apiRequestsOf(`/goodsinfo/${running.goodsId}`);
     expect(goods.filter((path) => path === `/api/goods/info/${running.goodsId}`)).toEqual([]);
@@ -192,12 +192,12 @@ describe("a screen's data", () => {
 
     // Within the app the router asks ahead of the screen's code, and the screen shows that answer.
     goods.length = 0;
-    await page.locator(".top-nav__logo").click();
+    await page.locator(".shell_top-nav__logo").click();
     await page.getByRole("heading", { name: "闲置好物，随手转卖" }).waitFor();
     await waitUntilSettled(page);
     expect(goods.filter((path) => path.startsWith("/api/goods/getlist?page="))).toEqual([
       "/api/goods/getlist?page=1&pageSize=20&sort=latest",
     ]);
-    expect(await page.locator(".goods-card").count()).toBeGreaterThan(0);
+    expect(await page.locator(".feed_goods-card").count()).toBeGreaterThan(0);
   });
 });

@@ -8,7 +8,7 @@ describe("following a seller", () => {
   it("is done from their page: the button and the seller's 粉丝 count change, and undone", async () => {
     const [fan, seller] = await Promise.all([newUser(running.server), newUser(running.server)]);
     const page = await pageOf(running.browser, running.server, fan, `/user/${seller.id}`);
-    const figures = page.locator(".seller-header__figures");
+    const figures = page.locator(".sellers_seller-header__figures");
     await expect.poll(() => figures.innerText()).toMatch(/粉丝\s*0/);
 
     await page.getByRole("button", { name: "关注", exact: true }).click();
@@ -54,7 +54,7 @@ describe("following a seller", () => {
     await page.getByRole("button", { name: "已关注" }).waitFor();
 
     await page.goto(`${running.server.url}/?feed=following`);
-    const cards = page.locator(".goods-card__title");
+    const cards = page.locator(".feed_goods-card__title");
     await expect.poll(() => cards.allTextContents()).toEqual(["关注测试 新书桌", "关注测试 旧台灯"]);
     await page.getByText("推荐", { exact: true }).click();
     await expect.poll(() => cards.allTextContents()).toContain("关注测试 别人的椅子");

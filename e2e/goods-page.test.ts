@@ -104,16 +104,16 @@ describe("posting pictures", () => {
     await expect.poll(() => held.length).toBe(3);
     // The last picked finishes first: it still comes last.
     await answerInOrder([...held].reverse());
-    const tiles = ".picture-uploader__item--picture img";
+    const tiles = ".pictures_picture-uploader__item--picture img";
     await expect.poll(() => page.locator(tiles).count(), { timeout: 15_000 }).toBe(3);
     await expect.poll(() => Object.keys(fileIdOf).length).toBe(3);
     const { a, b, c } = fileIdOf as Record<"a" | "b" | "c", string>;
     expect(await fileIdsShown(page, tiles)).toEqual([a, b, c]);
-    expect(await page.locator(".picture-uploader__item--picture").first().getByText("封面").count()).toBe(1);
+    expect(await page.locator(".pictures_picture-uploader__item--picture").first().getByText("封面").count()).toBe(1);
 
     // Drag the third picture onto the first: it becomes the cover.
-    const third = await page.locator(".picture-uploader__item--picture").nth(2).boundingBox();
-    const first = await page.locator(".picture-uploader__item--picture").nth(0).boundingBox();
+    const third = await page.locator(".pictures_picture-uploader__item--picture").nth(2).boundingBox();
+    const first = await page.locator(".pictures_picture-uploader__item--picture").nth(0).boundingBox();
     if (!third || !first) throw new Error("tiles are not on screen");
     await page.mouse.move(third.x + third.width / 2, third.y + third.height / 2);
     await page.mouse.down();
@@ -133,7 +133,7 @@ describe("posting pictures", () => {
     await page.getByTitle("数码影音").click();
     await page.getByRole("button", { name: /^发\s*布$/ }).click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
-    const slides = ".goods-gallery__slide img";
+    const slides = ".goods-gallery_goods-gallery__slide img";
     await page.locator(slides).first().waitFor();
     expect(await fileIdsShown(page, slides)).toEqual([c, b, a]);
     expect(await page.locator(slides).first().getAttribute("alt")).toBe("三张图片排好序的台灯 第 1 张图（封面）");
@@ -163,11 +163,11 @@ describe("posting pictures", () => {
       { name: "a.jpg", mimeType: "image/jpeg", buffer: await photo("#c0392b") },
       { name: "b.jpg", mimeType: "image/jpeg", buffer: await photo("#27ae60") },
     ]);
-    const tiles = ".picture-uploader__item--picture img";
+    const tiles = ".pictures_picture-uploader__item--picture img";
     await expect.poll(() => page.locator(tiles).count(), { timeout: 15_000 }).toBe(2);
     const [first, second] = await fileIdsShown(page, tiles);
-    const from = await page.locator(".picture-uploader__item--picture").nth(1).boundingBox();
-    const to = await page.locator(".picture-uploader__item--picture").nth(0).boundingBox();
+    const from = await page.locator(".pictures_picture-uploader__item--picture").nth(1).boundingBox();
+    const to = await page.locator(".pictures_picture-uploader__item--picture").nth(0).boundingBox();
     if (!from || !to) throw new Error("tiles are not on screen");
     // A finger's drag, as the touch screen reports it: the page must not take it for a scroll.
     const touch = await context.newCDPSession(page);
@@ -191,11 +191,15 @@ describe("posting pictures", () => {
       { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a picture") },
       { name: "broken.jpg", mimeType: "image/jpeg", buffer: Buffer.from("these bytes are no jpeg") },
     ]);
-    const refusals = page.locator(".picture-uploader__failure");
+    const refusals = page.locator(".pictures_picture-uploader__failure");
     await expect.poll(() => refusals.count(), { timeout: 15_000 }).toBe(2);
     expect(await refusals.filter({ hasText: "notes.txt：只支持 JPEG、PNG、WEBP、GIF 图片" }).count()).toBe(1);
     expect(await refusals.filter({ hasText: "broken.jpg：" }).count()).toBe(1);
-    expect(await page.locator(".picture-uploader__item--picture, .picture-uploader__item--uploading").count()).toBe(0);
+    expect(
+      await page
+        .locator(".pictures_picture-uploader__item--picture, .pictures_picture-uploader__item--uploading")
+        .count(),
+    ).toBe(0);
     await page.getByRole("button", { name: "移除notes.txt的错误" }).click();
     await expect.poll(() => refusals.count()).toBe(1);
   });
@@ -209,16 +213,16 @@ describe("the goods page", () => {
     ]);
     const page = await newPage(PHONE);
     await page.goto(`${running.server.url}/goodsinfo/${id}`);
-    const slides = page.locator(".goods-gallery__slide img");
+    const slides = page.locator(".goods-gallery_goods-gallery__slide img");
     await slides.first().waitFor();
-    expect(await fileIdsShown(page, ".goods-gallery__slide img")).toEqual(fileIds);
+    expect(await fileIdsShown(page, ".goods-gallery_goods-gallery__slide img")).toEqual(fileIds);
     expect(await slides.first().evaluate((image) => getComputedStyle(image).objectFit)).toBe("contain");
     // A thumbnail brings its picture into view once the app has taken the server's markup over (the
     // comments come only then): before, a visitor's page is the server's drawing.
     await page.locator("#comments-title").waitFor();
     await page.getByRole("button", { name: "看第 2 张图" }).click();
     await expect
-      .poll(() => page.locator(".goods-gallery__track").evaluate((track) => track.scrollLeft))
+      .poll(() => page.locator(".goods-gallery_goods-gallery__track").evaluate((track) => track.scrollLeft))
       .toBeGreaterThan(100);
   });
 
@@ -240,7 +244,7 @@ describe("the goods page", () => {
     await page.getByRole("status").filter({ hasText: "这件闲置已经卖出" }).waitFor();
     const chat = page.getByRole("button", { name: "已售出" });
     expect(await chat.isDisabled()).toBe(true);
-    const price = page.locator(".goods-info__price-now");
+    const price = page.locator(".goods-info_goods-info__price-now");
     expect(await price.evaluate((element) => getComputedStyle(element).textDecorationLine)).toBe("line-through");
     expect(await price.evaluate((element) => getComputedStyle(element).color)).toBe("rgb(89, 89, 89)");
   });
@@ -250,7 +254,7 @@ describe("the goods page", () => {
     const page = await newPage(PHONE);
     await signInAs(page, running.server.url, "alice", "xianzhi123");
     await page.goto(`${running.server.url}/goodsinfo/${id}`);
-    const bar = page.locator(".goods-action-bar");
+    const bar = page.locator(".goods-info_goods-action-bar");
     await bar.getByRole("button", { name: "聊一聊" }).waitFor();
     await page.evaluate(() => window.scrollTo(0, 600));
     const stuckAt = await bar.evaluate((element) => ({
@@ -266,9 +270,9 @@ describe("the goods page", () => {
     const desktop = await newPage(VIEWPORTS.desktop);
     await signInAs(desktop, running.server.url, "alice", "xianzhi123");
     await desktop.goto(`${running.server.url}/goodsinfo/${id}`);
-    await desktop.locator(".goods-info__summary").getByRole("button", { name: "聊一聊" }).waitFor();
-    expect(await desktop.locator(".goods-action-bar").count()).toBe(0);
-    expect(await page.locator(".goods-info__actions").count()).toBe(0);
+    await desktop.locator(".goods-info_goods-info__summary").getByRole("button", { name: "聊一聊" }).waitFor();
+    expect(await desktop.locator(".goods-info_goods-action-bar").count()).toBe(0);
+    expect(await page.locator(".goods-info_goods-info__actions").count()).toBe(0);
   });
 
   it("keeps a visitor's page where it is on a phone when the browser takes the server's markup over", async () => {
@@ -287,7 +291,11 @@ describe("the goods page", () => {
     await page.locator("#comments-title").waitFor();
 
     // What a thumb may tap while the app takes over stays put: the seller's card, 举报, the action bar.
-    for (const shown of [".goods-info__seller", ".goods-info__report", ".goods-action-bar"]) {
+    for (const shown of [
+      ".goods-info_goods-info__seller",
+      ".goods-info_goods-info__report",
+      ".goods-info_goods-action-bar",
+    ]) {
       const [drawn, taken] = await Promise.all([
         before.locator(shown).boundingBox(),
         page.locator(shown).boundingBox(),

@@ -42,7 +42,7 @@ describe("on a phone (issue 27)", () => {
     const titlesFound = async (keyword: string) => {
       await page.goto(`${running.server.url}/search_result?keyword=${encodeURIComponent(keyword)}`);
       await waitUntilSettled(page);
-      return page.locator(".goods-card__title").allTextContents();
+      return page.locator(".feed_goods-card__title").allTextContents();
     };
     await expect.poll(() => titlesFound("Nike 樱桃红")).toEqual(["耐克 樱桃红跑鞋 42 码"]);
     await expect.poll(() => titlesFound("索尼 蓝莓色")).toEqual(["Sony 蓝莓色头戴耳机"]);

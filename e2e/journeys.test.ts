@@ -50,7 +50,7 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill(seller.password);
     await page.getByLabel("邮箱", { exact: true }).fill(seller.email);
-    await page.locator(".captcha-image img").waitFor();
+    await page.locator(".accounts_captcha-image img").waitFor();
     await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(running.server.app.db));
     await page.getByRole("button", { name: "获取验证码" }).click();
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
@@ -71,7 +71,7 @@ describe("a seller and a buyer, end to end", () => {
     ]);
     // Both answers reach the page together, as on a busy network: neither picture may be lost.
     await releaseTogether(await uploads);
-    await expect.poll(() => page.locator(".picture-uploader__item img").count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.locator(".pictures_picture-uploader__item img").count(), { timeout: 15_000 }).toBe(2);
     await page.getByLabel("标题").fill("九成新二手相机 带镜头");
     await page.getByLabel("描述").fill("自用单反，快门次数少，送相机包");
     await page.getByLabel("价格（元）").fill("1888");
@@ -80,8 +80,8 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByRole("button", { name: /^发\s*布$/ }).click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
     await page.getByRole("heading", { name: "九成新二手相机 带镜头" }).waitFor();
-    expect(await page.locator(".goods-gallery__slide img").count()).toBe(2);
-    expect(await page.locator(".goods-info__price-now").textContent()).toBe("¥1,888");
+    expect(await page.locator(".goods-gallery_goods-gallery__slide img").count()).toBe(2);
+    expect(await page.locator(".goods-info_goods-info__price-now").textContent()).toBe("¥1,888");
   });
 
   it("is found by another user with a Chinese keyword, who favourites it and comments", async () => {
@@ -103,7 +103,7 @@ describe("a seller and a buyer, end to end", () => {
 
     await page.getByLabel("留言内容").fill("快门多少次了？");
     await page.getByRole("button", { name: "发表留言" }).click();
-    await page.locator(".comments__content", { hasText: "快门多少次了？" }).waitFor();
+    await page.locator(".comments_comments__content", { hasText: "快门多少次了？" }).waitFor();
   });
 
   it("marks the goods sold, and the buyer's conversation about them says so", async () => {
@@ -112,13 +112,13 @@ describe("a seller and a buyer, end to end", () => {
       pageOf(running.browser, running.server, seller, goodsPath(goods.id)),
       pageOf(running.browser, running.server, buyer, chatPath),
     ]);
-    await buyerPage.locator(".conversation__goods", { hasText: "九成新二手相机 带镜头" }).waitFor();
+    await buyerPage.locator(".chat_conversation__goods", { hasText: "九成新二手相机 带镜头" }).waitFor();
     await sellerPage.getByLabel("闲置状态").click();
     await sellerPage.getByTitle("已售出").click();
     await sellerPage.getByText("已标记为已售出").waitFor();
-    await sellerPage.locator(".goods-info__tags", { hasText: "已售出" }).waitFor();
+    await sellerPage.locator(".goods-info_goods-info__tags", { hasText: "已售出" }).waitFor();
     await buyerPage.reload();
-    await buyerPage.locator(".conversation__goods", { hasText: "已售出" }).waitFor();
+    await buyerPage.locator(".chat_conversation__goods", { hasText: "已售出" }).waitFor();
   });
 
   it("puts the goods back on sale from the personal center's list", async () => {
@@ -126,7 +126,7 @@ describe("a seller and a buyer, end to end", () => {
     const goods = await goodsOf(running.server, seller, { title: "九成新二手相机 带镜头" });
     await setGoodsStatus(running.server, seller, goods.id, "sold");
     const page = await pageOf(running.browser, running.server, seller, "/userinfo");
-    const item = page.locator(".my-goods", { hasText: "九成新二手相机 带镜头" });
+    const item = page.locator(".my-goods_my-goods", { hasText: "九成新二手相机 带镜头" });
     await item.getByText("已售出").first().waitFor();
     await item.getByLabel("九成新二手相机 带镜头的状态").click();
     await page.getByTitle("在售").last().click();

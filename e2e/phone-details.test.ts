@@ -33,7 +33,7 @@ describe("what a phone shows (issue 27)", () => {
     await api(seller, "POST", `/deals/${dealId}/complete`);
 
     const page = await phoneOf(buyer, "/userinfo?tab=bought");
-    const card = page.locator(".deal-card", { hasText: "宜家落地灯" });
+    const card = page.locator(".trade_deal-card", { hasText: "宜家落地灯" });
     await card.getByRole("button", { name: named("评价") }).click();
     const sheet = page.getByRole("dialog");
     await sheet
@@ -52,10 +52,10 @@ describe("what a phone shows (issue 27)", () => {
     const page = await newPage(running.browser, VIEWPORTS.phone);
     await page.goto(`${running.server.url}/search_result?keyword=${encodeURIComponent("杭州自提 实木餐桌")}`);
     await waitUntilSettled(page);
-    const card = page.locator(".goods-card", { hasText: "杭州自提 实木餐桌" });
-    expect(await card.locator(".goods-card__city").innerText()).toContain("杭州");
+    const card = page.locator(".feed_goods-card", { hasText: "杭州自提 实木餐桌" });
+    expect(await card.locator(".feed_goods-card__city").innerText()).toContain("杭州");
     // Over the card's picture, within the card on a phone's width.
-    const box = await card.locator(".goods-card__city").boundingBox();
+    const box = await card.locator(".feed_goods-card__city").boundingBox();
     const cardBox = await card.boundingBox();
     expect(box && cardBox && box.x + box.width <= cardBox.x + cardBox.width).toBe(true);
   });
@@ -67,7 +67,7 @@ describe("what a phone shows (issue 27)", () => {
     const page = await newPage(running.browser, VIEWPORTS.phone);
     await page.goto(`${running.server.url}/goodsinfo/${goods.id}`);
     await page.locator("#comments-title").waitFor();
-    const stage = page.locator(".goods-gallery__slide").first();
+    const stage = page.locator(".goods-gallery_goods-gallery__slide").first();
     await expect
       .poll(async () => {
         const box = await stage.boundingBox();

@@ -8,7 +8,7 @@ import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
 
-const cardOf = (page: Page, title: string) => page.locator("article.goods-card").filter({ hasText: title });
+const cardOf = (page: Page, title: string) => page.locator("article.feed_goods-card").filter({ hasText: title });
 /** Any 降价 ¥X on the card (the titles here do not start with 降价). */
 const dropTagsOf = (page: Page, title: string) => cardOf(page, title).getByText(/^降价 ¥/);
 const heartOf = (page: Page, title: string) => page.getByRole("button", { name: `收藏：${title}` });
@@ -40,7 +40,7 @@ describe("a favourite that gets cheaper", () => {
     await sellerPage.getByLabel("价格（元）").fill("80");
     await sellerPage.getByRole("button", { name: "保存修改" }).click();
     await sellerPage.waitForURL(`**/goodsinfo/${goods.id}`);
-    await sellerPage.locator(".goods-info__price-now", { hasText: "¥80" }).waitFor();
+    await sellerPage.locator(".goods-info_goods-info__price-now", { hasText: "¥80" }).waitFor();
     expect(await sellerPage.getByText(/^降价 ¥/).count()).toBe(0);
 
     await fanPage.goto(`${server.url}/userinfo`);
@@ -56,7 +56,7 @@ describe("a favourite that gets cheaper", () => {
     await expectInsideCard(fanPage, title);
 
     await fanPage.goto(`${server.url}/goodsinfo/${goods.id}`);
-    await fanPage.locator(".goods-info__price").getByText("降价 ¥20").waitFor();
+    await fanPage.locator(".goods-info_goods-info__price").getByText("降价 ¥20").waitFor();
 
     // Who keeps the goods from now on counts from ¥80: their heart is on (their answer is in), no tag.
     await call(server.app, "POST", "/api/fav", { token: latecomer.token, body: { goodsId: goods.id } });

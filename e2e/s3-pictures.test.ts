@@ -67,7 +67,7 @@ describe("pictures in a bucket", () => {
 
     await page.goto(`${server.url}/`);
     await page.goto(`${server.url}/userinfo`);
-    const header = ".userinfo__identity img";
+    const header = ".userinfo_userinfo__identity img";
     await expect.poll(() => page.locator(header).getAttribute("src"), { timeout: 10_000 }).toMatch(/^\/files\//);
     // /files/ leads the browser to the bucket.
     await expect.poll(() => drawn(page, header), { timeout: 10_000 }).toBe(true);

@@ -5,7 +5,7 @@ import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
 
-const cardTitles = (page: Page) => page.locator(".goods-card__title").allTextContents();
+const cardTitles = (page: Page) => page.locator(".feed_goods-card__title").allTextContents();
 
 /** 拉黑 on a page, confirmed in the sheet that says what it does. */
 async function blockFromPage(page: Page) {

@@ -157,7 +157,7 @@ export const SCREEN_STATES: ScreenState[] = [
     user: () => "bob",
     path: () => "/chat",
     reach: async (page) => {
-      await page.locator(".chat-list__item").first().click();
+      await page.locator(".chat_chat-list__item").first().click();
       await page.getByLabel("输入消息").waitFor();
       await waitUntilSettled(page);
     },

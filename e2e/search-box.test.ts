@@ -24,7 +24,7 @@ describe("the search box", () => {
     expect(await suggestions.nth(index).getAttribute("aria-selected")).toBe("true");
     await box.press("Enter");
     await page.waitForURL(`**/search_result?keyword=${encodeURIComponent("猫爪杯")}`);
-    await expect.poll(() => page.locator(".goods-card__title").allTextContents()).toEqual(["猫爪杯 樱花限定"]);
+    await expect.poll(() => page.locator(".feed_goods-card__title").allTextContents()).toEqual(["猫爪杯 樱花限定"]);
 
     // Emptied and focused, the box offers what was searched; 清除 forgets it.
     await box.fill("");

@@ -23,15 +23,15 @@ describe("a seller's page", () => {
     await page.waitForURL(`**/user/${seller.id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(seller.username);
     await expect.poll(() => page.title()).toBe("用户主页");
-    const figures = page.locator(".seller-header__figures");
+    const figures = page.locator(".sellers_seller-header__figures");
     await expect.poll(() => figures.innerText()).toMatch(/在售\s*1/);
     expect(await figures.innerText()).toMatch(/已售\s*1/);
     // Nobody has written to this seller yet: nothing to say about their replies.
     expect(await figures.innerText()).not.toContain("回复率");
-    expect(await page.locator(".seller-header").innerText()).toContain("杭州 西湖");
-    expect(await page.locator(".seller-header").innerText()).toMatch(/加入于 \d{4}年\d{1,2}月/);
+    expect(await page.locator(".sellers_seller-header").innerText()).toContain("杭州 西湖");
+    expect(await page.locator(".sellers_seller-header").innerText()).toMatch(/加入于 \d{4}年\d{1,2}月/);
 
-    const cards = page.locator(".goods-card__title");
+    const cards = page.locator(".feed_goods-card__title");
     await expect.poll(() => cards.allTextContents()).toEqual(["宜家书架 白色"]);
     await page.getByRole("tab", { name: "已售" }).click();
     await expect.poll(() => cards.allTextContents()).toEqual(["二手电饭煲 美的"]);
@@ -40,17 +40,17 @@ describe("a seller's page", () => {
     await page.goBack();
     await expect.poll(() => cards.allTextContents()).toEqual(["宜家书架 白色"]);
 
-    await page.locator(".goods-card__link").first().click();
+    await page.locator(".feed_goods-card__link").first().click();
     await page.waitForURL(`**/goodsinfo/${onSale.id}`);
   });
 
   it("is where the chat's peer leads", async () => {
     const { buyer, seller, chatPath } = await buyerAndSellerChat(running.server, "九成新投影仪");
     const page = await pageOf(running.browser, running.server, buyer, chatPath);
-    await page.locator(".conversation__peer-link").click();
+    await page.locator(".chat_conversation__peer-link").click();
     await page.waitForURL(`**/user/${seller.id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(seller.username);
-    await expect.poll(() => page.locator(".goods-card__title").allTextContents()).toEqual(["九成新投影仪"]);
+    await expect.poll(() => page.locator(".feed_goods-card__title").allTextContents()).toEqual(["九成新投影仪"]);
   });
 
   it("says so when there is no such user", async () => {

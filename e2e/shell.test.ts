@@ -88,9 +88,9 @@ describe("the goods detail", () => {
     const detail = await (await fetch(`${running.server.url}/api/goods/info/${running.goodsId}`)).json();
     await page.goto(goodsUrl);
     const similar = page.getByRole("region", { name: "同类闲置" });
-    await similar.locator(".goods-card").first().waitFor();
+    await similar.locator(".feed_goods-card").first().waitFor();
     const links = await similar
-      .locator(".goods-card__link")
+      .locator(".feed_goods-card__link")
       .evaluateAll((cards) => cards.map((card) => card.getAttribute("href")));
     expect(links.length).toBeGreaterThan(0);
     for (const link of links) expect(link).toMatch(/^\/goodsinfo\/\d+$/);
@@ -98,7 +98,7 @@ describe("the goods detail", () => {
     // Each suggestion carries its heart, as in the feeds.
     expect(await similar.getByRole("button", { name: /^收藏：/ }).count()).toBe(links.length);
 
-    await similar.locator(".goods-card").first().click();
+    await similar.locator(".feed_goods-card").first().click();
     await page.waitForURL(/\/goodsinfo\/\d+$/);
     const shown = await (await fetch(`${running.server.url}/api/goods/info/${page.url().split("/").pop()}`)).json();
     expect(shown.data.category).toBe(detail.data.category);
@@ -122,7 +122,7 @@ describe("the content security policy", () => {
       expect(await violations()).toEqual([]);
     }
     await page.goto(`${running.server.url}/chat`);
-    await page.locator(".chat-list__item").first().click();
+    await page.locator(".chat_chat-list__item").first().click();
     await sendChatMessage(page, "CSP 下也能聊");
     expect(await violations()).toEqual([]);
   });
@@ -158,9 +158,9 @@ describe("lazy screens", () => {
       await route.continue();
     });
     await page.goto(`${running.server.url}/reg`, { waitUntil: "commit" });
-    const spinner = page.locator(".page-spinner");
+    const spinner = page.locator(".page-spinner_page-spinner");
     await spinner.waitFor({ state: "visible" });
-    expect(await spinner.locator(".page-spinner__dots").count()).toBe(1);
+    expect(await spinner.locator(".page-spinner_page-spinner__dots").count()).toBe(1);
     releaseChunk();
     await page.waitForFunction(() => document.title === "注册");
     await spinner.waitFor({ state: "detached" });
@@ -178,9 +178,9 @@ describe("lazy screens", () => {
       await route.continue();
     });
     await page.getByRole("link", { name: "登录" }).click();
-    const spinner = page.locator(".page-spinner");
+    const spinner = page.locator(".page-spinner_page-spinner");
     await spinner.waitFor({ state: "visible" });
-    expect(await spinner.locator(".page-spinner__dots").count()).toBe(1);
+    expect(await spinner.locator(".page-spinner_page-spinner__dots").count()).toBe(1);
     const box = await spinner.boundingBox();
     const viewport = page.viewportSize();
     expect(box?.height).toBe(viewport?.height);
@@ -249,7 +249,7 @@ describe("the phone's shell", () => {
     await tabs.waitFor();
     expect(await tabs.locator(".tab-bar__label").allInnerTexts()).toEqual(["首页", "发布", "消息", "通知", "我的"]);
     // The message tab shows the unread count over its icon (and says it in words, see below).
-    const messageCount = tabs.getByRole("link").nth(2).locator(".count-badge__count");
+    const messageCount = tabs.getByRole("link").nth(2).locator(".count-badge_count-badge__count");
     // The count comes with the unread total's answer, after the bar itself.
     await expect.poll(() => messageCount.allInnerTexts()).toEqual(unread ? [String(unread)] : []);
     expect(await tabs.locator('[aria-current="page"]').innerText()).toBe("首页");
@@ -278,7 +278,7 @@ describe("the phone's shell", () => {
       .poll(
         async () => {
           await scrollToEnd();
-          return page.locator(".feed-end__status").textContent();
+          return page.locator(".feed_feed-end__status").textContent();
         },
         { timeout: 30_000 },
       )
@@ -297,7 +297,7 @@ describe("the phone's shell", () => {
     await signInAs(page, running.server.url, "bob", "xianzhi123");
     await page.goto(`${running.server.url}/chat`);
     await page.getByRole("navigation", { name: "主要页面" }).waitFor();
-    await page.locator(".chat-list__item").first().click();
+    await page.locator(".chat_chat-list__item").first().click();
     const box = await page.getByLabel("输入消息").boundingBox();
     expect(await page.getByRole("navigation", { name: "主要页面" }).count()).toBe(0);
     expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(VIEWPORTS.phone.height);

@@ -78,7 +78,7 @@ async function registerOn(server: ServerProcess | undefined, username: string, p
   await page.getByLabel("用户名", { exact: true }).fill(username);
   await page.getByLabel("密码", { exact: true }).fill(password);
   await page.getByLabel("邮箱", { exact: true }).fill(email);
-  await page.locator(".captcha-image img").waitFor();
+  await page.locator(".accounts_captcha-image img").waitFor();
   await page.getByLabel("图形验证码", { exact: true }).fill(await newestCaptchaAnswer(data.db));
   await page.getByRole("button", { name: "获取验证码" }).click();
   await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
@@ -106,7 +106,7 @@ async function postGoodsWithPicture(page: Page, title: string): Promise<string> 
     .jpeg()
     .toBuffer();
   await page.locator("input[type=file]").setInputFiles([{ name: "front.jpg", mimeType: "image/jpeg", buffer: photo }]);
-  await page.locator(".picture-uploader__item img").waitFor();
+  await page.locator(".pictures_picture-uploader__item img").waitFor();
   await page.getByLabel("标题").fill(title);
   await page.getByLabel("描述").fill("三个进程之间的测试闲置，成色很新");
   await page.getByLabel("价格（元）").fill("1888");
@@ -120,11 +120,11 @@ async function postGoodsWithPicture(page: Page, title: string): Promise<string> 
 
 /** How often each text shows as a chat bubble on the page. */
 const bubbleCounts = (page: Page, texts: string[]) =>
-  Promise.all(texts.map((text) => page.locator(".bubble", { hasText: text }).count()));
+  Promise.all(texts.map((text) => page.locator(".chat_bubble", { hasText: text }).count()));
 
 /** The goods page's picture has loaded, from the one store behind every process. */
 async function pictureShown(page: Page): Promise<boolean> {
-  const image = page.locator(".goods-gallery__slide img").first();
+  const image = page.locator(".goods-gallery_goods-gallery__slide img").first();
   await image.waitFor();
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
   return image.evaluate((img: HTMLImageElement) => img.naturalWidth > 0);
@@ -161,11 +161,11 @@ describe.skipIf(!configured)("three server processes on one PostgreSQL and one R
       await page.getByLabel("输入消息").waitFor();
     }
     await sendChatMessage(buyer, "还在吗？");
-    await sellerOnFirst.locator(".bubble", { hasText: "还在吗？" }).waitFor();
-    await sellerOnSecond.locator(".bubble", { hasText: "还在吗？" }).waitFor();
+    await sellerOnFirst.locator(".chat_bubble", { hasText: "还在吗？" }).waitFor();
+    await sellerOnSecond.locator(".chat_bubble", { hasText: "还在吗？" }).waitFor();
     await sendChatMessage(sellerOnFirst, "在的，可以小刀");
-    await buyer.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
-    await sellerOnSecond.locator(".bubble", { hasText: "在的，可以小刀" }).waitFor();
+    await buyer.locator(".chat_bubble", { hasText: "在的，可以小刀" }).waitFor();
+    await sellerOnSecond.locator(".chat_bubble", { hasText: "在的，可以小刀" }).waitFor();
     const texts = ["还在吗？", "在的，可以小刀"];
     for (const page of [buyer, sellerOnFirst, sellerOnSecond]) expect(await bubbleCounts(page, texts)).toEqual([1, 1]);
 
@@ -188,7 +188,7 @@ describe.skipIf(!configured)("three server processes on one PostgreSQL and one R
     await visit(sellerOnSecond, second, `/goodsinfo/${goodsId}`);
     for (const page of [sellerOnFirst, sellerOnSecond, buyer]) {
       expect(await pictureShown(page)).toBe(true);
-      const source = await page.locator(".goods-gallery__slide img").first().getAttribute("src");
+      const source = await page.locator(".goods-gallery_goods-gallery__slide img").first().getAttribute("src");
       expect(source?.startsWith(store.publicUrl)).toBe(true);
     }
   });

@@ -10,7 +10,7 @@ const running = useServerAndBrowser(beforeAll, afterAll);
 const named = (words: string) => new RegExp(`^${[...words].join("\\s*")}$`);
 
 /** The offer card of the given amount in the open conversation. */
-const offerCard = (page: Page, amount: string) => page.locator(".offer-card", { hasText: amount });
+const offerCard = (page: Page, amount: string) => page.locator(".offers_offer-card", { hasText: amount });
 
 /** Fills the open sheet's amount and sends it with its button (出价 or 还价). */
 async function sendAmount(page: Page, verb: string, yuan: string) {
@@ -23,7 +23,7 @@ async function sendAmount(page: Page, verb: string, yuan: string) {
 /** Reviews the only deal of the open deal list: stars (by their spoken name), words, 提交评价. */
 async function review(page: Page, stars: string, words: string) {
   await page
-    .locator(".deal-card")
+    .locator(".trade_deal-card")
     .getByRole("button", { name: named("评价") })
     .click();
   const sheet = page.getByRole("dialog");
@@ -84,7 +84,7 @@ describe("the trade loop", () => {
     await buyerPage.getByRole("region", { name: "交易" }).getByText("交易中").waitFor();
     expect(await buyerPage.getByRole("button", { name: named("确认成交") }).count()).toBe(0);
     await buyerPage.goto(`${running.server.url}/goodsinfo/${goods.id}`);
-    await buyerPage.locator(".goods-info__notice", { hasText: "已预订" }).waitFor();
+    await buyerPage.locator(".goods-info_goods-info__notice", { hasText: "已预订" }).waitFor();
     expect(await buyerPage.getByRole("button", { name: "出价", exact: true }).count()).toBe(0);
     await buyerPage.goBack();
 
@@ -98,17 +98,17 @@ describe("the trade loop", () => {
     await buyerPage.getByRole("region", { name: "交易" }).getByText("已成交").waitFor();
     await buyerPage.getByRole("button", { name: "去评价" }).waitFor();
     await buyerPage.goto(`${running.server.url}/goodsinfo/${goods.id}`);
-    await buyerPage.locator(".goods-info__notice", { hasText: "已售出" }).waitFor();
+    await buyerPage.locator(".goods-info_goods-info__notice", { hasText: "已售出" }).waitFor();
 
     // Both review from the personal centre; the buyer's words show once both have written.
     await buyerPage.goto(`${running.server.url}/userinfo?tab=bought`);
-    const bought = buyerPage.locator(".deal-card", { hasText: "索尼降噪耳机" });
+    const bought = buyerPage.locator(".trade_deal-card", { hasText: "索尼降噪耳机" });
     await bought.getByText("¥1,800").waitFor();
     await review(buyerPage, "5 星 非常满意", "耳机成色很好，卖家发货快");
     await bought.getByRole("img", { name: "5 星 非常满意" }).waitFor();
 
     await sellerPage.goto(`${running.server.url}/userinfo?tab=sold`);
-    const sold = sellerPage.locator(".deal-card", { hasText: "索尼降噪耳机" });
+    const sold = sellerPage.locator(".trade_deal-card", { hasText: "索尼降噪耳机" });
     await sold.getByText("买家已评价，你评价后可见").waitFor();
     await review(sellerPage, "4 星 满意", "买家爽快");
     await sold.getByText("耳机成色很好，卖家发货快").waitFor();
@@ -116,12 +116,12 @@ describe("the trade loop", () => {
     // The seller's page: the rating, the completed sale, and the buyer's review under 评价.
     const visitor = await newPage(running.browser);
     await visitor.goto(`${running.server.url}/user/${seller.id}`);
-    const rating = visitor.locator(".seller-header__rating");
+    const rating = visitor.locator(".sellers_seller-header__rating");
     await rating.getByRole("img", { name: "5.0 星" }).waitFor();
     expect(await rating.innerText()).toContain("1 条评价");
-    await expect.poll(() => visitor.locator(".seller-header__figures").innerText()).toMatch(/成交\s*1/);
+    await expect.poll(() => visitor.locator(".sellers_seller-header__figures").innerText()).toMatch(/成交\s*1/);
     await visitor.getByRole("tab", { name: "评价 1" }).click();
-    const reviewItem = visitor.locator(".seller-review", { hasText: "耳机成色很好，卖家发货快" });
+    const reviewItem = visitor.locator(".sellers_seller-review", { hasText: "耳机成色很好，卖家发货快" });
     await reviewItem.getByText("来自买家").waitFor();
     await reviewItem.getByText("索尼降噪耳机 WH-1000XM4").waitFor();
     await reviewItem.getByRole("link", { name: /爱丽丝/ }).waitFor();

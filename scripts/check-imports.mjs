@@ -15,6 +15,9 @@
 //     types; never the shell (router, layout, navigation, providers);
 //   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen,
 //     in screens/ or a feature's own); so no screen imports another screen;
+//   - Ant Design is reached only through components/ (kit.ts, icons.tsx); styles are CSS modules
+//     (name.module.css) imported by the components beside them, one name each; only main.tsx
+//     imports the global styles.css;
 //   - the web app takes the contract's values from its schema-free entry, @xianzhi/contract/constants,
 //     and only types from the main entry, so zod stays out of the app's bundle;
 //   - the contract imports neither the server nor the web app, and its schema-free files
@@ -115,6 +118,55 @@ function placeOf(webModule) {
   return { layer: "root" };
 }
 
+/** Ant Design's packages: antd and @ant-design/* (icons, their SVGs, colours). */
+const ANT_DESIGN = /^(antd|@ant-design\/[^/]+)(\/|$)/;
+/** The one global stylesheet: the page's base (fonts, colours, Ant Design's typography). */
+const GLOBAL_STYLESHEET = { importer: "main", stylesheet: "styles.css" };
+
+/**
+ * Why importing a stylesheet breaks the rules: styles are scoped per component, each in a CSS module
+ * (name.module.css) beside the component that draws it; only main.tsx takes the global styles.css.
+ * @param {string} fromModule
+ * @param {string} toModule
+ */
+function stylesheetViolation(fromModule, toModule) {
+  if (!toModule.endsWith(".css")) return undefined;
+  if (toModule === GLOBAL_STYLESHEET.stylesheet) {
+    return fromModule === GLOBAL_STYLESHEET.importer ? undefined : "only main.tsx imports the global styles.css";
+  }
+  if (!toModule.endsWith(".module.css"))
+    return "styles are scoped: a component's styles are a CSS module (name.module.css)";
+  if (path.posix.dirname(toModule) !== path.posix.dirname(fromModule)) {
+    return "a CSS module belongs to the components beside it: another folder's component takes its own";
+  }
+  return undefined;
+}
+
+/**
+ * The stylesheets of web/src that break the rules: any but styles.css not a CSS module, and two
+ * CSS modules of one name (a module's file name begins its classes: web/vite.config.ts).
+ * @param {string[]} stylesheets paths relative to web/src
+ * @returns {string[]}
+ */
+export function stylesheetProblems(stylesheets) {
+  const problems = stylesheets
+    .filter((sheet) => sheet !== GLOBAL_STYLESHEET.stylesheet && !sheet.endsWith(".module.css"))
+    .map((sheet) => `web/src/${sheet} is global: make it a CSS module (name.module.css) of its components`);
+  /** @type {Map<string, string[]>} */
+  const byName = new Map();
+  for (const sheet of stylesheets.filter((name) => name.endsWith(".module.css"))) {
+    const name = path.posix.basename(sheet);
+    byName.set(name, [...(byName.get(name) ?? []), sheet]);
+  }
+  for (const [name, sheets] of byName) {
+    if (sheets.length > 1)
+      problems.push(
+        `${sheets.map((s) => `web/src/${s}`).join(" and ")} share the name ${name}: their classes would meet`,
+      );
+  }
+  return problems;
+}
+
 /** @param {string} webModule */
 const isScreen = (webModule) => /-screen$/.test(webModule);
 
@@ -129,11 +181,16 @@ function webViolation(fromModule, imported) {
   if (specifier === "@xianzhi/contract" && !typeOnly) {
     return "values come from @xianzhi/contract/constants (no zod in the app's bundle); the main entry only for types";
   }
+  const from = placeOf(fromModule);
+  if (ANT_DESIGN.test(specifier) && from.layer !== "components") {
+    return "Ant Design is reached through components/ (kit.ts, icons.tsx), never directly";
+  }
   if (!specifier.startsWith(".")) return undefined;
   const target = resolve(`${WEB}${fromModule}`, specifier);
   if (!target.startsWith(WEB)) return "a web module imports only inside web/src (and packages by name)";
   const toModule = target.slice(WEB.length);
-  const from = placeOf(fromModule);
+  const styleViolation = stylesheetViolation(fromModule, toModule);
+  if (styleViolation) return styleViolation;
   const to = placeOf(toModule);
 
   if (isScreen(toModule) && fromModule !== "app/router") return "only app/router.tsx loads screens";
@@ -278,6 +335,94 @@ export function readSources(root) {
   );
 }
 
+/**
+ * A CSS module's class as the components name it (Vite's localsConvention "camelCaseOnly"):
+ * `goods-card__title` is `goodsCardTitle`.
+ * @param {string} local
+ */
+export function camelClassName(local) {
+  const [first = "", ...rest] = local.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return first.toLowerCase() + rest.map((word) => word[0]?.toUpperCase() + word.slice(1).toLowerCase()).join("");
+}
+
+/**
+ * The classes a CSS module defines (those inside :global(...) are not its own), by the name the
+ * components use.
+ * @param {string} css
+ * @returns {Set<string>}
+ */
+export function moduleClasses(css) {
+  return new Set(ownClassNames(css).map(camelClassName));
+}
+
+/**
+ * The class names a CSS module defines, as written (those inside :global(...) are not its own).
+ * @param {string} css
+ * @returns {string[]}
+ */
+function ownClassNames(css) {
+  const own = css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replace(/:global\([^)]*\)/g, "")
+    .replace(/url\([^)]*\)/g, "");
+  return [...new Set([...own.matchAll(/\.(-?[A-Za-z_][\w-]*)/g)].map(([, local = ""]) => local))];
+}
+
+/**
+ * Two classes of one module that the components would name alike (`notification--unread` and
+ * `notification__unread` are both `notificationUnread`): one would take the other's place.
+ * @param {string} stylesheet
+ * @param {string} css
+ * @returns {string[]}
+ */
+export function classesNamedAlike(stylesheet, css) {
+  /** @type {Map<string, string[]>} */
+  const byName = new Map();
+  for (const local of ownClassNames(css)) {
+    const name = camelClassName(local);
+    byName.set(name, [...(byName.get(name) ?? []), local]);
+  }
+  return [...byName]
+    .filter(([, locals]) => locals.length > 1)
+    .map(
+      ([name, locals]) => `${stylesheet}: ${locals.map((local) => `.${local}`).join(" and ")} are both styles.${name}`,
+    );
+}
+
+/**
+ * A component's use of a class its CSS module does not define (`styles.gooodsCard`): TypeScript
+ * cannot see it (a module's classes are typed as any string), and the element would go unstyled.
+ * @param {SourceFile[]} files
+ * @param {(stylesheet: string) => string} readCss reads a stylesheet by its path from the root
+ * @returns {string[]}
+ */
+export function unknownClasses(files, readCss) {
+  return files.flatMap(({ path: filePath, source }) =>
+    [...source.matchAll(/^import (\w+) from "(\.\/[\w.-]+\.module\.css)";$/gm)].flatMap(
+      ([, binding = "", specifier = ""]) => {
+        const stylesheet = path.posix.join(path.posix.dirname(filePath), specifier);
+        const defined = moduleClasses(readCss(stylesheet));
+        const used = [...source.matchAll(new RegExp(`\\b${binding}(?:\\.(\\w+)|\\["([^"]+)"\\])`, "g"))];
+        return used
+          .map(([, dotted, bracketed]) => dotted ?? bracketed ?? "")
+          .filter((name) => !defined.has(name))
+          .map((name) => `${filePath} uses ${binding}.${name}, which ${stylesheet} does not define`);
+      },
+    ),
+  );
+}
+
+/**
+ * The web app's stylesheets under a repository root, relative to web/src.
+ * @param {string} root
+ * @returns {string[]}
+ */
+export function readStylesheets(root) {
+  return readdirSync(path.join(root, WEB), { recursive: true })
+    .map((name) => String(name).split(path.sep).join("/"))
+    .filter((name) => name.endsWith(".css"));
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const files = readSources(root);
@@ -285,8 +430,17 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const v of violations) console.error(`${v.path}:${v.line}  import "${v.specifier}": ${v.reason}`);
   const circles = forbiddenCircles(files);
   for (const circle of circles) console.error(circle);
-  if (violations.length > 0 || circles.length > 0) {
-    console.error(`${violations.length + circles.length} import(s) break the layout rules (README, "Layout")`);
+  const stylesheets = [
+    ...stylesheetProblems(readStylesheets(root)),
+    ...unknownClasses(files, (stylesheet) => readFileSync(path.join(root, stylesheet), "utf8")),
+    ...readStylesheets(root).flatMap((sheet) =>
+      classesNamedAlike(`${WEB}${sheet}`, readFileSync(path.join(root, WEB, sheet), "utf8")),
+    ),
+  ];
+  for (const problem of stylesheets) console.error(problem);
+  const broken = violations.length + circles.length + stylesheets.length;
+  if (broken > 0) {
+    console.error(`${broken} import(s) or stylesheet(s) break the layout rules (README, "Layout")`);
     process.exit(1);
   }
   console.log("imports keep the layout rules");

@@ -1,7 +1,18 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { featuresOnCircles, findViolations, forbiddenCircles, readSources } from "./check-imports.mjs";
+import {
+  classesNamedAlike,
+  featuresOnCircles,
+  findViolations,
+  forbiddenCircles,
+  moduleClasses,
+  readSources,
+  readStylesheets,
+  stylesheetProblems,
+  unknownClasses,
+} from "./check-imports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -65,6 +76,12 @@ describe("the import rules", () => {
       "public face",
     ],
     ["server/src/app.ts", 'import { App } from "@xianzhi/web";', "never imports the web app"],
+    ["web/src/features/goods/x.tsx", 'import { Button } from "antd";', "through components/"],
+    ["web/src/screens/x.tsx", 'import zhCN from "antd/es/locale/zh_CN";', "through components/"],
+    ["web/src/app/x.tsx", 'import { ReloadOutlined } from "@ant-design/icons";', "through components/"],
+    ["web/src/features/goods/x.tsx", 'import "./feed.css";', "a CSS module"],
+    ["web/src/screens/x.tsx", 'import styles from "../features/goods/feed.module.css";', "beside it"],
+    ["web/src/app/x.tsx", 'import "../styles.css";', "only main.tsx"],
   ])("refuse %s importing: %s", (filePath, importLine, reason) => {
     expect(reasonsFor(filePath, importLine)).toEqual([expect.stringContaining(reason)]);
   });
@@ -93,6 +110,10 @@ describe("the import rules", () => {
     ["server/src/features/deals/x.ts", 'import { insertDeal } from "./deal-repository.js";'],
     ["server/src/jobs/x.ts", 'import { expireOffers } from "../features/offers/index.js";'],
     ["server/src/app.ts", 'import { openDatabase } from "./db/database.js";'],
+    ["web/src/components/kit.ts", 'export { Button } from "antd";'],
+    ["web/src/features/goods/x.tsx", 'import { Button } from "../../components/kit";'],
+    ["web/src/features/goods/x.tsx", 'import styles from "./feed.module.css";'],
+    ["web/src/main.tsx", 'import "./styles.css";'],
   ])("allow %s importing: %s", (filePath, importLine) => {
     expect(reasonsFor(filePath, importLine)).toEqual([]);
   });
@@ -145,9 +166,63 @@ describe("the import rules", () => {
   });
 
   it("says where a broken rule is", () => {
-    const source = 'import { Button } from "antd";\nimport { chatSlice } from "../features/chat/chat-slice";\n';
+    const source =
+      'import { Button } from "../components/kit";\nimport { chatSlice } from "../features/chat/chat-slice";\n';
     expect(findViolations([{ path: "web/src/app/store.ts", source }])).toEqual([
       expect.objectContaining({ path: "web/src/app/store.ts", line: 2, specifier: "../features/chat/chat-slice" }),
+    ]);
+  });
+});
+
+describe("the stylesheets", () => {
+  it("are CSS modules of their components, each name once, and define every class the components use", () => {
+    const stylesheets = readStylesheets(root);
+    expect(stylesheets.filter((sheet) => sheet.endsWith(".module.css")).length).toBeGreaterThan(20);
+    expect(stylesheetProblems(stylesheets)).toEqual([]);
+    const read = (/** @type {string} */ sheet) => readFileSync(path.join(root, sheet), "utf8");
+    expect(unknownClasses(readSources(root), read)).toEqual([]);
+    expect(stylesheets.flatMap((sheet) => classesNamedAlike(sheet, read(`web/src/${sheet}`)))).toEqual([]);
+  });
+
+  it("refuse two classes of a module the components would name alike", () => {
+    const css = ".notification--unread { font-weight: 600 } .notification__unread { position: absolute }";
+    expect(classesNamedAlike("notifications.module.css", css)).toEqual([
+      "notifications.module.css: .notification--unread and .notification__unread are both styles.notificationUnread",
+    ]);
+    expect(classesNamedAlike("feed.module.css", ".goods-card { } .goods-card__title { }")).toEqual([]);
+  });
+
+  it("refuse a global stylesheet and two modules of one name", () => {
+    expect(
+      stylesheetProblems([
+        "styles.css",
+        "app/shell.css",
+        "features/chat/safety.module.css",
+        "features/safety/safety.module.css",
+        "features/goods/feed.module.css",
+      ]),
+    ).toEqual([
+      expect.stringContaining("web/src/app/shell.css is global"),
+      expect.stringContaining("share the name safety.module.css"),
+    ]);
+  });
+
+  it("read a module's own classes by the names the components use, not those it styles globally", () => {
+    const css = `
+      /* .commented-out {} */
+      .goods-card__title { color: red }
+      .goods-card--sold .goods-card__title, :global(.ant-btn) { opacity: 0.5 }
+      .price { background: url(./x.svg#a.b) }`;
+    expect([...moduleClasses(css)].sort()).toEqual(["goodsCardSold", "goodsCardTitle", "price"]);
+  });
+
+  it("refuse a class a component uses and its module does not define", () => {
+    const source =
+      'import styles from "./feed.module.css";\nconst a = styles.goodsCard + styles["goodsCardTitle"] + styles.gooodsCard;\n';
+    const files = [{ path: "web/src/features/goods/x.tsx", source }];
+    const read = () => ".goods-card { color: red } .goods-card__title { color: blue }";
+    expect(unknownClasses(files, read)).toEqual([
+      "web/src/features/goods/x.tsx uses styles.gooodsCard, which web/src/features/goods/feed.module.css does not define",
     ]);
   });
 });

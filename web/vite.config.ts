@@ -88,9 +88,24 @@ function moduleSideEffects(id: string): boolean {
   return !definesOnly.test(id) || id.endsWith(".css");
 }
 
+/**
+ * A CSS module's class in the page: the module's file name before its local name
+ * (`feed.module.css`'s `.goods-card__title` is `feed_goods-card__title`), the same in the browser's
+ * build, the server's render and the dev server. Module file names are unique in web/src
+ * (scripts/check-imports.mjs refuses two alike), so no two modules' classes meet; and the names stay
+ * readable in the browser's inspector and for the browser tests.
+ */
+export function scopedClassName(local: string, file: string): string {
+  const module = path.basename(file.replace(/\?.*$/, "")).replace(/\.module\.css$/, "");
+  return `${module}_${local}`;
+}
+
 export default defineConfig({
   plugins: [react(), inlinePalette(), precompress()],
   resolve: { conditions: ["source"] },
+  // Styles are scoped per component: the components take their classes from the module
+  // (`styles.goodsCardTitle` for `.goods-card__title`); only src/styles.css is global.
+  css: { modules: { generateScopedName: scopedClassName, localsConvention: "camelCaseOnly" } },
   // The server's render of the goods screens (`vite build --ssr`): one self-contained module for Node,
   // every package bundled in, as the browser's build has them.
   ssr: { noExternal: true, resolve: { conditions: ["source"] } },

@@ -56,7 +56,7 @@ function firstScreenOf(html: string): {
 describe("the documents of the goods screens", () => {
   it("renders a goods page with that goods' title, its answer for the app, and its cover asked for first", async () => {
     const html = await documentOf(`/goodsinfo/${plain.id}`);
-    expect(html).toMatch(/<h1 class="goods-info__title">山地自行车 禧玛诺变速<\/h1>/);
+    expect(html).toMatch(/<h1 class="goods-info_goods-info__title">山地自行车 禧玛诺变速<\/h1>/);
     const { routeId, entries } = firstScreenOf(html);
     expect(routeId).toBe("goods-info");
     expect(entries).toEqual([
@@ -133,7 +133,7 @@ describe("the documents of the goods screens", () => {
   it("sends a browser that holds a token the app's shell: the app draws the person's own screen at once", async () => {
     const response = await t.app.inject({ method: "GET", url: "/", headers: { cookie: "a=b; xz_signed_in=1" } });
     expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('<header class="top-nav">');
+    expect(response.body).toContain('<header class="shell_top-nav">');
     expect(response.body).not.toContain('id="first-screen"');
     expect(response.body).not.toContain("山地自行车 禧玛诺变速");
     // A hint that says otherwise is no hint.
@@ -155,7 +155,7 @@ describe("the documents of the goods screens", () => {
   ])("answers %s with the app's shell, for the app to tell", async (url) => {
     const html = await documentOf(url);
     expect(html).toContain('<div id="root">');
-    expect(html).toContain('<header class="top-nav">');
+    expect(html).toContain('<header class="shell_top-nav">');
     expect(html).not.toContain('id="first-screen"');
     expect(html).not.toContain("<!--first-screen-->");
   });

@@ -1,15 +1,15 @@
-// The links to users' pages are in screens the server draws (goods cards, the goods page): their
-// style comes with the shell, before those screens' code.
-import "../components/profile-link.css";
-import "./shell.css";
 import { type MouseEvent, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from "react-router";
 import { PageSpinner } from "../components/page-spinner";
+// The links to users' pages are in screens the server draws (goods cards, the goods page): their
+// style comes with the shell, before those screens' code (the shell's chunk takes the component in).
+import "../components/profile-link";
 import { isSignedIn } from "../features/accounts";
 import { useChatSocket, useMessageNotifications, useUnreadTotalQuery } from "../features/chat";
 import { useNotificationsUnreadQuery } from "../features/notifications";
 import { paths } from "./paths";
 import { useSessionEnded } from "./session-ended";
+import styles from "./shell.module.css";
 import { TabBar, type UnreadCounts } from "./tab-bar";
 import { TopNav } from "./top-nav";
 
@@ -41,13 +41,13 @@ export function AppLayout() {
   };
 
   return (
-    <div className={inConversation ? "app-layout app-layout--no-tab-bar" : "app-layout"}>
+    <div className={inConversation ? styles.appLayoutNoTabBar : undefined}>
       {/* biome-ignore lint/a11y/useValidAnchor: a real #main link for assistive tech; the click only keeps the fragment out of the router's history */}
-      <a className="skip-link" href="#main" onClick={skipToMain}>
+      <a className={styles.skipLink} href="#main" onClick={skipToMain}>
         跳到主要内容
       </a>
       <TopNav unread={unread} />
-      <main className="app-main" id="main" ref={mainRef} tabIndex={-1}>
+      <main className={styles.appMain} id="main" ref={mainRef} tabIndex={-1}>
         {navigation.state === "loading" && <PageSpinner />}
         <Outlet />
       </main>

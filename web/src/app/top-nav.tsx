@@ -1,12 +1,13 @@
 import { type ReactNode, useEffect } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import "../components/plain-controls.css";
 import { CountBadge } from "../components/count-badge";
 import { BellOutlined, MessageOutlined, PlusOutlined } from "../components/icons";
+import { PlainButton } from "../components/plain-controls";
 import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
 import { SearchBox } from "../features/goods";
 import { useAppDispatch, useAppSelector } from "./hooks";
 import { paths } from "./paths";
+import styles from "./shell.module.css";
 import { type UnreadCounts, unreadLabel } from "./tab-bar";
 import { UserMenu } from "./user-menu";
 
@@ -29,34 +30,33 @@ export function TopNav({ unread }: { unread: UnreadCounts }) {
   const name = userInfo.nickname || userInfo.username || "我";
 
   return (
-    <header className="top-nav">
-      <div className="top-nav__inner">
-        <Link to={paths.home} className="top-nav__logo">
-          <span className="top-nav__logo-mark" aria-hidden="true">
+    <header className={styles.topNav}>
+      <div className={styles.topNavInner}>
+        <Link to={paths.home} className={styles.topNavLogo}>
+          <span className={styles.topNavLogoMark} aria-hidden="true">
             闲
           </span>
-          <span className="top-nav__logo-text">闲置</span>
+          <span className={styles.topNavLogoText}>闲置</span>
         </Link>
         <SearchBox key={searchParams.get("keyword") ?? ""} initialKeyword={searchParams.get("keyword") ?? ""} />
-        <div className="top-nav__desktop">
-          <button type="button" className="plain-button plain-button--primary" onClick={() => navigate(paths.post)}>
-            <PlusOutlined />
+        <div className={styles.topNavDesktop}>
+          <PlainButton primary icon={<PlusOutlined />} onClick={() => navigate(paths.post)}>
             发布闲置
-          </button>
+          </PlainButton>
           {signedIn && (
             <CountLink to={paths.chat} label="消息" count={unread.chat} testId="unread-total">
-              <MessageOutlined className="top-nav__icon" />
+              <MessageOutlined className={styles.topNavIcon} />
             </CountLink>
           )}
           {signedIn && (
             <CountLink to={paths.notifications} label="通知" count={unread.notifications} testId="notifications-unread">
-              <BellOutlined className="top-nav__icon" />
+              <BellOutlined className={styles.topNavIcon} />
             </CountLink>
           )}
           {signedIn && <UserMenu name={name} avatarUrl={userInfo.avatarUrl} unreadTotal={unread.chat} />}
         </div>
         {!signedIn && (
-          <nav className="top-nav__auth" aria-label="登录与注册">
+          <nav className={styles.topNavAuth} aria-label="登录与注册">
             <Link to={paths.login}>登录</Link>
             <Link to={paths.register}>注册</Link>
           </nav>
@@ -70,7 +70,7 @@ export function TopNav({ unread }: { unread: UnreadCounts }) {
 function CountLink(props: { to: string; label: string; count: number; testId: string; children: ReactNode }) {
   const { to, label, count, testId, children } = props;
   return (
-    <Link to={to} className="top-nav__icon-link" aria-label={count ? unreadLabel(label, count) : label}>
+    <Link to={to} className={styles.topNavIconLink} aria-label={count ? unreadLabel(label, count) : label}>
       <CountBadge count={count} testId={testId}>
         {children}
       </CountBadge>

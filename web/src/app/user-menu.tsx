@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { LogoutOutlined, MessageOutlined, UserOutlined } from "../components/icons";
 import { useLogOut } from "../features/accounts";
 import { paths } from "./paths";
+import styles from "./shell.module.css";
 
 interface MenuEntry {
   key: string;
@@ -85,11 +86,11 @@ export function UserMenu({
   };
 
   return (
-    <div className="user-menu" ref={rootRef}>
+    <div className={styles.userMenu} ref={rootRef}>
       <button
         ref={buttonRef}
         type="button"
-        className="top-nav__user"
+        className={styles.topNavUser}
         aria-label={`${name}的菜单`}
         aria-haspopup="menu"
         aria-expanded={open}
@@ -97,17 +98,17 @@ export function UserMenu({
         onClick={() => setOpen(!open)}
       >
         {/* Drawn as Ant Design's Avatar: the picture, or a person on grey. */}
-        <span className="user-menu__avatar" aria-hidden="true">
+        <span className={styles.userMenuAvatar} aria-hidden="true">
           {avatarUrl ? <img src={avatarUrl} alt="" /> : <UserOutlined />}
         </span>
-        <span className="top-nav__user-name">{name}</span>
+        <span>{name}</span>
       </button>
       {open && (
         <div
           id={menuId}
           role="menu"
           aria-label={`${name}的菜单`}
-          className="user-menu__list"
+          className={styles.userMenuList}
           onKeyDown={handleMenuKeyDown}
         >
           {entries.map((entry, index) => (
@@ -119,7 +120,7 @@ export function UserMenu({
               type="button"
               role="menuitem"
               tabIndex={-1}
-              className="user-menu__item"
+              className={styles.userMenuItem}
               onClick={() => {
                 setOpen(false);
                 entry.run();

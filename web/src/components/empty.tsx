@@ -1,5 +1,5 @@
-import "./empty.css";
 import type { ReactNode } from "react";
+import styles from "./empty.module.css";
 
 /**
  * Nothing to show, and why: Ant Design's Empty (its picture, in its colours, and the words under
@@ -7,8 +7,8 @@ import type { ReactNode } from "react";
  */
 export function Empty({ description, className }: { description: ReactNode; className?: string }) {
   return (
-    <div className={`plain-empty${className ? ` ${className}` : ""}`}>
-      <div className="plain-empty__image">
+    <div className={className ? `${styles.plainEmpty} ${className}` : styles.plainEmpty}>
+      <div className={styles.plainEmptyImage}>
         <svg width="184" height="152" viewBox="0 0 184 152" aria-hidden="true">
           <g fill="none" fillRule="evenodd">
             <g transform="translate(24 31.7)">
@@ -31,7 +31,7 @@ export function Empty({ description, className }: { description: ReactNode; clas
           </g>
         </svg>
       </div>
-      <div className="plain-empty__description">{description}</div>
+      <div className={styles.plainEmptyDescription}>{description}</div>
     </div>
   );
 }

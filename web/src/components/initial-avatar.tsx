@@ -1,4 +1,4 @@
-import "./initial-avatar.css";
+import styles from "./initial-avatar.module.css";
 
 /**
  * A person's round picture, or the first character of their name on grey, as Ant Design's Avatar
@@ -6,9 +6,23 @@ import "./initial-avatar.css";
  * feed of twenty cards felt on a phone; this one is sized by CSS alone. Decorative: the name is
  * always written beside it.
  */
-export function InitialAvatar({ size, src, name }: { size: number; src: string | null | undefined; name: string }) {
+export function InitialAvatar({
+  size,
+  src,
+  name,
+  className,
+}: {
+  size: number;
+  src: string | null | undefined;
+  name: string;
+  className?: string;
+}) {
   return (
-    <span className="initial-avatar" style={{ width: size, height: size, fontSize: size * 0.5 }} aria-hidden="true">
+    <span
+      className={className ? `${styles.initialAvatar} ${className}` : styles.initialAvatar}
+      style={{ width: size, height: size, fontSize: size * 0.5 }}
+      aria-hidden="true"
+    >
       {src ? <img src={src} alt="" loading="lazy" /> : name.slice(0, 1)}
     </span>
   );

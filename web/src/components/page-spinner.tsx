@@ -1,4 +1,4 @@
-import "./page-spinner.css";
+import styles from "./page-spinner.module.css";
 
 /**
  * Shown while a screen's code loads: a large spinner in the middle of the viewport, drawn as Ant
@@ -6,8 +6,8 @@ import "./page-spinner.css";
  */
 export function PageSpinner() {
   return (
-    <div className="page-spinner" role="status" aria-live="polite" aria-label="页面加载中">
-      <span className="page-spinner__dots" aria-hidden="true">
+    <div className={styles.pageSpinner} role="status" aria-live="polite" aria-label="页面加载中">
+      <span className={styles.pageSpinnerDots} aria-hidden="true">
         <i />
         <i />
         <i />

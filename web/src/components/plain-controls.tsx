@@ -1,13 +1,14 @@
-import "./plain-controls.css";
 import { type ButtonHTMLAttributes, type ReactNode, useId } from "react";
+import { classNames } from "./class-names";
 import { LoadingOutlined } from "./icons";
+import styles from "./plain-controls.module.css";
 
 export interface Choice<T extends string> {
   label: ReactNode;
   value: T;
 }
 
-interface ChoiceProps<T extends string> {
+export interface ChoiceProps<T extends string> {
   options: readonly Choice<T>[];
   value: T;
   onChange(value: T): void;
@@ -19,18 +20,18 @@ interface ChoiceProps<T extends string> {
 export function Segmented<T extends string>({ options, value, onChange, className, ...aria }: ChoiceProps<T>) {
   const name = useId();
   return (
-    <div className={`plain-segmented ${className ?? ""}`} role="radiogroup" aria-label={aria["aria-label"]}>
+    <div className={classNames(styles.plainSegmented, className)} role="radiogroup" aria-label={aria["aria-label"]}>
       {options.map((option) => (
-        <label key={option.value} className="plain-segmented__item">
+        <label key={option.value} className={styles.plainSegmentedItem}>
           <input
             type="radio"
-            className="plain-segmented__input"
+            className={styles.plainSegmentedInput}
             name={name}
             value={option.value}
             checked={option.value === value}
             onChange={() => onChange(option.value)}
           />
-          <span className="plain-segmented__label">{option.label}</span>
+          <span className={styles.plainSegmentedLabel}>{option.label}</span>
         </label>
       ))}
     </div>
@@ -41,7 +42,7 @@ export function Segmented<T extends string>({ options, value, onChange, classNam
 export function PlainSelect<T extends string>({ options, value, onChange, className, ...aria }: ChoiceProps<T>) {
   return (
     <select
-      className={`plain-select ${className ?? ""}`}
+      className={classNames(styles.plainSelect, className)}
       aria-label={aria["aria-label"]}
       value={value}
       onChange={(event) => onChange(event.target.value as T)}
@@ -79,11 +80,11 @@ export function Pager({ current, pageSize, total, onChange, className }: PagerPr
   if (count <= 1) return null;
   return (
     <nav className={className} aria-label="分页">
-      <ul className="plain-pager">
+      <ul className={styles.plainPager}>
         <li>
           <button
             type="button"
-            className="plain-pager__item"
+            className={styles.plainPagerItem}
             aria-label="上一页"
             disabled={current <= 1}
             onClick={() => onChange(current - 1)}
@@ -94,14 +95,14 @@ export function Pager({ current, pageSize, total, onChange, className }: PagerPr
         {pageNumbers(current, count).map((page, index) =>
           page === "gap" ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: a gap is told apart only by where it is
-            <li key={`gap-${index}`} className="plain-pager__gap" aria-hidden="true">
+            <li key={`gap-${index}`} className={styles.plainPagerGap} aria-hidden="true">
               …
             </li>
           ) : (
             <li key={page}>
               <button
                 type="button"
-                className="plain-pager__item"
+                className={styles.plainPagerItem}
                 aria-current={page === current ? "page" : undefined}
                 aria-label={`第 ${page} 页`}
                 onClick={() => onChange(page)}
@@ -114,7 +115,7 @@ export function Pager({ current, pageSize, total, onChange, className }: PagerPr
         <li>
           <button
             type="button"
-            className="plain-pager__item"
+            className={styles.plainPagerItem}
             aria-label="下一页"
             disabled={current >= count}
             onClick={() => onChange(current + 1)}
@@ -148,17 +149,16 @@ export function PlainButton({
   children,
   ...rest
 }: PlainButtonProps) {
-  const classes = [
-    "plain-button",
-    primary && "plain-button--primary",
-    large && "plain-button--large",
-    loading && "plain-button--loading",
-    className,
-  ];
   return (
     <button
       type={type}
-      className={classes.filter(Boolean).join(" ")}
+      className={classNames(
+        styles.plainButton,
+        primary && styles.plainButtonPrimary,
+        large && styles.plainButtonLarge,
+        loading && styles.plainButtonLoading,
+        className,
+      )}
       aria-busy={loading || undefined}
       onClick={loading ? undefined : onClick}
       {...rest}
@@ -167,4 +167,13 @@ export function PlainButton({
       {children}
     </button>
   );
+}
+
+interface PlainLinkButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type"> {
+  type?: "button" | "submit";
+}
+
+/** A button drawn like Ant Design's link button: words in the link colour, no frame. */
+export function PlainLinkButton({ type = "button", className, ...rest }: PlainLinkButtonProps) {
+  return <button type={type} className={classNames(styles.plainLinkButton, className)} {...rest} />;
 }

@@ -2,7 +2,7 @@ import type { PublicUser } from "@xianzhi/contract";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { InitialAvatar } from "./initial-avatar";
-import "./profile-link.css";
+import styles from "./profile-link.module.css";
 
 interface ProfileLinkProps {
   user: Pick<PublicUser, "nickname" | "avatarUrl">;
@@ -24,15 +24,37 @@ export function ProfileLink({ user, to, children, avatarSize = 20, className, de
   return (
     <Link
       to={to}
-      className={className ? `profile-link ${className}` : "profile-link"}
+      className={className ? `${styles.profileLink} ${className}` : styles.profileLink}
       {...(decorative && { tabIndex: -1, "aria-hidden": true })}
     >
       {children ?? (
         <>
           <InitialAvatar size={avatarSize} src={user.avatarUrl} name={user.nickname} />
-          <span className="profile-link__name">{user.nickname}</span>
+          <ProfileLinkName>{user.nickname}</ProfileLinkName>
         </>
       )}
     </Link>
+  );
+}
+
+/**
+ * The name in a ProfileLink given its own children: cut with an ellipsis, underlined in the brand's
+ * colour while the link is hovered or focused, as the name of a link drawn by default.
+ */
+export function ProfileLinkName({
+  children,
+  className,
+  block = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** A div (a line of its own) rather than a span. */
+  block?: boolean;
+}) {
+  const Element = block ? "div" : "span";
+  return (
+    <Element className={className ? `${className} ${styles.profileLinkName}` : styles.profileLinkName}>
+      {children}
+    </Element>
   );
 }

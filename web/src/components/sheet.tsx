@@ -1,8 +1,8 @@
-import "./sheet.css";
 import { Modal } from "antd";
 import type { ReactNode } from "react";
+import styles from "./sheet.module.css";
 
-/** Full width up to Ant Design's md breakpoint (768 px, as in sheet.css), where it becomes a dialog. */
+/** Full width up to Ant Design's md breakpoint (768 px, as in sheet.module.css), where it becomes a dialog. */
 const SHEET_WIDTH = { xs: "100%", sm: "100%", md: 440 };
 
 interface SheetProps {
@@ -30,7 +30,7 @@ export function Sheet({ title, open, onClose, onOpened, children }: SheetProps) 
       footer={null}
       width={SHEET_WIDTH}
       destroyOnHidden
-      rootClassName="sheet"
+      rootClassName={styles.sheet}
     >
       {children}
     </Modal>

@@ -1,5 +1,5 @@
 import { type CSSProperties, type KeyboardEvent, type ReactNode, useId, useRef } from "react";
-import "./tab-grid.css";
+import styles from "./tab-grid.module.css";
 
 export interface TabGridItem {
   key: string;
@@ -41,7 +41,7 @@ export function TabGrid({
   return (
     <>
       <div
-        className="tab-grid"
+        className={styles.tabGrid}
         role="tablist"
         aria-label={label}
         ref={listRef}
@@ -59,7 +59,7 @@ export function TabGrid({
               aria-selected={selected}
               aria-controls={`${baseId}-panel`}
               tabIndex={selected ? 0 : -1}
-              className="tab-grid__tab"
+              className={styles.tabGridTab}
               onClick={() => onChange(item.key)}
             >
               {item.label}
@@ -67,7 +67,7 @@ export function TabGrid({
           );
         })}
       </div>
-      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={tabId(activeKey)} className="tab-grid__panel">
+      <div id={`${baseId}-panel`} role="tabpanel" aria-labelledby={tabId(activeKey)}>
         {children}
       </div>
     </>

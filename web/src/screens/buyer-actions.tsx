@@ -34,20 +34,11 @@ export function BuyerActions({ goods, onNeedSignIn }: { goods: Goods; onNeedSign
           large
           goodsId={goods.id}
           priceCents={goods.priceCents}
-          className="goods-info__offer"
           onNeedSignIn={onNeedSignIn}
           onOffered={(offer) => navigate(`${paths.chat}?chatId=${offer.chatId}`)}
         />
       )}
-      <PlainButton
-        large
-        primary
-        icon={<MessageOutlined />}
-        onClick={chatWithSeller}
-        loading={opening}
-        disabled={sold}
-        className="goods-info__chat"
-      >
+      <PlainButton large primary icon={<MessageOutlined />} onClick={chatWithSeller} loading={opening} disabled={sold}>
         {sold ? "已售出" : "聊一聊"}
       </PlainButton>
     </>

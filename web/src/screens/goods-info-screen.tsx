@@ -4,11 +4,12 @@ import type { ReactNode } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../app/hooks";
 import { paths, titles } from "../app/paths";
+import { classNames } from "../components/class-names";
 import { formatPrice, formatTime } from "../components/format";
 import { EnvironmentOutlined, EyeOutlined, HeartOutlined, RightOutlined } from "../components/icons";
 import { InitialAvatar } from "../components/initial-avatar";
 import { PlainSkeleton } from "../components/plain-skeleton";
-import { ProfileLink } from "../components/profile-link";
+import { ProfileLink, ProfileLinkName } from "../components/profile-link";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useHydrated } from "../components/use-hydrated";
 import { CommentSection } from "../features/comments/ui";
@@ -17,6 +18,7 @@ import { useGoodsInfoQuery, usePhoneLayoutOnceKnown } from "../features/goods";
 import { GoodsGallery, GoodsMissing, ModerationNotice, OwnerActions, SimilarGoods } from "../features/goods/ui";
 import { ReportButton } from "../features/safety/ui";
 import { BuyerActions } from "./buyer-actions";
+import styles from "./goods-info.module.css";
 
 /**
  * The status tag's words in a dark colour on a pale tint of it (as Ant Design's Tag draws a custom
@@ -34,6 +36,9 @@ const STATUS_NOTICES: Partial<Record<GoodsStatus, string>> = {
   reserved: "卖家已和买家约定交易，还可以聊一聊排个队",
 };
 
+/** The notice's look by status: sold goods' in dark grey, a reserved one's in the notice's amber. */
+const NOTICE_CLASSES: Partial<Record<GoodsStatus, string>> = { sold: styles.goodsInfoNoticeSold };
+
 export default function GoodsInfoScreen() {
   useDocumentTitle(titles.goodsInfo);
   const { id = "" } = useParams();
@@ -50,31 +55,36 @@ export default function GoodsInfoScreen() {
   const notice = STATUS_NOTICES[goods.status];
   const mine = myId === goods.seller.id;
   const actions: ReactNode = mine ? (
-    <OwnerActions goods={goods} onDeleted={() => navigate(paths.userinfo, { replace: true })} />
+    <OwnerActions
+      goods={goods}
+      onDeleted={() => navigate(paths.userinfo, { replace: true })}
+      className={styles.goodsInfoOwnerActions}
+      statusClassName={styles.goodsInfoOwnerStatus}
+    />
   ) : (
     <BuyerActions goods={goods} onNeedSignIn={() => navigate(paths.login, { state: { from: paths.goodsInfo(id) } })} />
   );
 
   return (
-    <div className={`page goods-info${sold ? " goods-info--sold" : ""}`}>
-      <div className="goods-info__main">
-        <GoodsGallery key={goods.id} pictures={goods.pictures} title={goods.title} />
-        <div className="goods-info__summary">
+    <div className={classNames("page", styles.goodsInfo, sold && styles.goodsInfoSold)}>
+      <div className={styles.goodsInfoMain}>
+        <GoodsGallery key={goods.id} pictures={goods.pictures} title={goods.title} sold={sold} />
+        <div className={styles.goodsInfoSummary}>
           <ModerationNotice goods={goods} />
           {notice && (
-            <div className={`goods-info__notice goods-info__notice--${goods.status}`} role="status">
+            <div className={classNames(styles.goodsInfoNotice, NOTICE_CLASSES[goods.status])} role="status">
               <strong>{GOODS_STATUSES[goods.status]}</strong>
               <span>{notice}</span>
             </div>
           )}
-          <h1 className="goods-info__title">{goods.title}</h1>
+          <h1 className={styles.goodsInfoTitle}>{goods.title}</h1>
           <GoodsPrice goods={goods} mine={mine} />
-          <div className="goods-info__tags">
-            <span className="goods-info__tag" style={STATUS_COLORS[goods.status]}>
+          <div className={styles.goodsInfoTags}>
+            <span className={styles.goodsInfoTag} style={STATUS_COLORS[goods.status]}>
               {GOODS_STATUSES[goods.status]}
             </span>
-            <span className="goods-info__tag">{CONDITIONS[goods.condition]}</span>
-            <span className="goods-info__tag">{CATEGORIES[goods.category]}</span>
+            <span className={styles.goodsInfoTag}>{CONDITIONS[goods.condition]}</span>
+            <span className={styles.goodsInfoTag}>{CATEGORIES[goods.category]}</span>
           </div>
           <GoodsMeta goods={goods} />
           {/* In the server's markup too: drawn only once the browser took the page over, it pushed the
@@ -83,24 +93,26 @@ export default function GoodsInfoScreen() {
             <ReportButton
               targetType="goods"
               targetId={goods.id}
-              className="goods-info__report"
+              className={styles.goodsInfoReport}
               aria-label="举报这件闲置"
             />
           )}
-          <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className="goods-info__seller">
+          <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className={styles.goodsInfoSeller}>
             <InitialAvatar size={40} src={goods.seller.avatarUrl} name={goods.seller.nickname} />
-            <div className="goods-info__seller-text">
-              <div className="goods-info__seller-name profile-link__name">{goods.seller.nickname}</div>
-              <div className="goods-info__seller-username">@{goods.seller.username}</div>
+            <div className={styles.goodsInfoSellerText}>
+              <ProfileLinkName block className={styles.goodsInfoSellerName}>
+                {goods.seller.nickname}
+              </ProfileLinkName>
+              <div className={styles.goodsInfoSellerUsername}>@{goods.seller.username}</div>
             </div>
-            <span className="goods-info__seller-more">
+            <span className={styles.goodsInfoSellerMore}>
               主页 <RightOutlined />
             </span>
           </ProfileLink>
-          {phone !== true && <div className="goods-info__actions">{actions}</div>}
+          {phone !== true && <div className={styles.goodsInfoActions}>{actions}</div>}
         </div>
       </div>
-      <section className="goods-info__description" aria-labelledby="description-title">
+      <section className={styles.goodsInfoDescription} aria-labelledby="description-title">
         <h2 id="description-title">宝贝描述</h2>
         <p>{goods.description || "卖家很懒，什么都没写"}</p>
       </section>
@@ -110,9 +122,9 @@ export default function GoodsInfoScreen() {
           places are in the server's markup, the stylesheet showing one: added only once the browser
           had taken the page over, the bar came in over what a thumb was about to tap. */}
       {phone !== false && (
-        <div className="goods-action-bar">
-          {!mine && <span className="goods-action-bar__price">{formatPrice(goods.priceCents)}</span>}
-          <div className="goods-action-bar__buttons">{actions}</div>
+        <div className={styles.goodsActionBar}>
+          {!mine && <span className={styles.goodsActionBarPrice}>{formatPrice(goods.priceCents)}</span>}
+          <div className={styles.goodsActionBarButtons}>{actions}</div>
         </div>
       )}
     </div>
@@ -122,11 +134,11 @@ export default function GoodsInfoScreen() {
 /** The price, with 降价 ¥X when the user keeps the goods and they have got cheaper since. */
 function GoodsPrice({ goods, mine }: { goods: Goods; mine: boolean }) {
   return (
-    <div className="goods-info__price">
-      <span className="goods-info__price-now">{formatPrice(goods.priceCents)}</span>
+    <div className={styles.goodsInfoPrice}>
+      <span className={styles.goodsInfoPriceNow}>{formatPrice(goods.priceCents)}</span>
       {!mine && <FavoritePriceDrop goodsId={goods.id} />}
       {goods.originalPriceCents !== null && (
-        <span className="goods-info__price-original">原价 {formatPrice(goods.originalPriceCents)}</span>
+        <span className={styles.goodsInfoPriceOriginal}>原价 {formatPrice(goods.originalPriceCents)}</span>
       )}
     </div>
   );
@@ -134,7 +146,7 @@ function GoodsPrice({ goods, mine }: { goods: Goods; mine: boolean }) {
 
 function GoodsMeta({ goods }: { goods: Goods }) {
   return (
-    <p className="goods-info__meta">
+    <p className={styles.goodsInfoMeta}>
       {goods.location && (
         <span>
           <EnvironmentOutlined /> {goods.location}

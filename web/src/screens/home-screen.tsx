@@ -6,6 +6,7 @@ import { useUrlParams } from "../components/use-url-params";
 import { isSignedIn } from "../features/accounts";
 import { useFavoriteMarks } from "../features/favorites/ui";
 import { FollowingFeed, RecommendedFeed } from "../features/goods/ui";
+import styles from "./home.module.css";
 
 const feedOptions = [
   { label: "推荐", value: "" as const },
@@ -21,13 +22,13 @@ export default function HomeScreen() {
 
   return (
     <div className="page">
-      <section className="home-hero">
+      <section className={styles.homeHero}>
         <h1>闲置好物，随手转卖</h1>
         <p>买卖二手，省钱也环保</p>
       </section>
       {switchable && (
         <Segmented
-          className="home-feed-switch"
+          className={styles.homeFeedSwitch}
           aria-label="首页内容"
           options={feedOptions}
           value={feed}

@@ -1,7 +1,6 @@
 import { brandNames, CATEGORIES, type Category, SEARCH_SORTS, type SearchSort } from "@xianzhi/contract/constants";
 import { Link } from "react-router";
 import { paths, titles } from "../app/paths";
-import { PlainSelect } from "../components/plain-controls";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useHydrated } from "../components/use-hydrated";
 import { useUrlParams } from "../components/use-url-params";
@@ -15,8 +14,16 @@ import {
   searchQuery,
   useSearchGoodsQuery,
 } from "../features/goods";
-import { ActiveFilters, FeedFilterButton, GoodsGrid, NothingMatches } from "../features/goods/ui";
+import {
+  ActiveFilters,
+  FeedFilterButton,
+  FeedSelect,
+  FeedToolbar,
+  GoodsGrid,
+  NothingMatches,
+} from "../features/goods/ui";
 import { SaveSearchButton } from "../features/saved-searches";
+import styles from "./search.module.css";
 
 const categoryOptions = [
   { label: "全部分类", value: "" as const },
@@ -40,13 +47,31 @@ export default function SearchScreen() {
 
   return (
     <div className="page">
-      <div className="feed-toolbar">
-        <h1 className="search-title">
+      <FeedToolbar
+        tools={
+          <>
+            <FeedFilterButton values={filters} onChange={changeFilters} />
+            <FeedSelect
+              aria-label="分类"
+              options={categoryOptions}
+              value={category}
+              onChange={(value) => update({ category: value, page: "" })}
+            />
+            <FeedSelect
+              aria-label="排序方式"
+              options={sortOptions}
+              value={sort}
+              onChange={(value) => update({ sort: value === "relevance" ? "" : value, page: "" })}
+            />
+          </>
+        }
+      >
+        <h1 className={styles.searchTitle}>
           {keyword ? (
             <>
               “{keyword}”的搜索结果
               {data && (
-                <span className="search-title__count">
+                <span className={styles.searchTitleCount}>
                   共 {data.total}
                   {data.totalCapped ? "+" : ""} 件
                 </span>
@@ -57,24 +82,9 @@ export default function SearchScreen() {
           )}
         </h1>
         {criteria && <SaveSearchButton criteria={criteria} />}
-        <div className="feed-toolbar__filters">
-          <FeedFilterButton values={filters} onChange={changeFilters} />
-          <PlainSelect
-            aria-label="分类"
-            options={categoryOptions}
-            value={category}
-            onChange={(value) => update({ category: value, page: "" })}
-          />
-          <PlainSelect
-            aria-label="排序方式"
-            options={sortOptions}
-            value={sort}
-            onChange={(value) => update({ sort: value === "relevance" ? "" : value, page: "" })}
-          />
-        </div>
-      </div>
+      </FeedToolbar>
       <ActiveFilters values={filters} onChange={changeFilters} />
-      {cappedNote && <p className="search-capped-note">{cappedNote}</p>}
+      {cappedNote && <p className={styles.searchCappedNote}>{cappedNote}</p>}
       {keyword ? (
         <GoodsGrid
           page={data}
@@ -96,7 +106,7 @@ export default function SearchScreen() {
           {...favoriteMarks}
         />
       ) : (
-        <p className="search-hint">在上方输入想找的宝贝，比如“手机”“自行车”。</p>
+        <p className={styles.searchHint}>在上方输入想找的宝贝，比如“手机”“自行车”。</p>
       )}
     </div>
   );

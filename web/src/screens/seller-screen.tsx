@@ -1,7 +1,7 @@
-import { Button, Result, Skeleton } from "antd";
 import { useNavigate, useParams } from "react-router";
 import { useAppSelector } from "../app/hooks";
 import { paths, titles } from "../app/paths";
+import { Button, Result, Skeleton } from "../components/kit";
 import { useDocumentTitle } from "../components/use-document-title";
 import { BlockButton, ReportButton } from "../features/safety/ui";
 import { useSellerProfileQuery } from "../features/sellers";
@@ -31,7 +31,7 @@ export default function SellerScreen() {
       </>
     );
   return (
-    <div className="page seller-page">
+    <div className="page">
       <SellerHeader profile={profile} safety={safety} />
       <SellerTabs profile={profile} goods={<SellerGoods sellerId={profile.id} />} />
     </div>

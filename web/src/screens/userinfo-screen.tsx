@@ -1,9 +1,9 @@
-import { LogoutOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { DEAL_ROLES } from "@xianzhi/contract/constants";
-import { Avatar, Button, Card, Skeleton } from "antd";
 import { Link, useNavigate } from "react-router";
 import { paths, titles } from "../app/paths";
+import { LogoutOutlined } from "../components/icons";
+import { Avatar, Button, Card, Skeleton } from "../components/kit";
 import { TabGrid } from "../components/tab-grid";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useUrlParams } from "../components/use-url-params";
@@ -21,7 +21,7 @@ import { NotificationSettingsPanel } from "../features/notifications/ui";
 import { BlockedList } from "../features/safety/ui";
 import { SavedSearchList } from "../features/saved-searches/ui";
 import { DealList } from "../features/trade/ui";
-import "./userinfo.css";
+import styles from "./userinfo.module.css";
 
 /** The personal centre's tabs; the open one is in the address (`?tab=bought`), so a link can open it. */
 const TABS = [
@@ -92,32 +92,32 @@ export default function UserinfoScreen() {
   if (isLoading || !me) return <Skeleton active className="page" />;
 
   return (
-    <div className="page userinfo">
-      <Card className="userinfo__header">
-        <div className="userinfo__identity">
+    <div className="page">
+      <Card className={styles.userinfoHeader}>
+        <div className={styles.userinfoIdentity}>
           <Avatar size={64} src={me.avatarUrl || undefined}>
             {me.nickname.slice(0, 1)}
           </Avatar>
           <div>
-            <h1 className="userinfo__name">{me.nickname}</h1>
-            <div className="userinfo__username">@{me.username}</div>
-            {me.bio && <p className="userinfo__bio">{me.bio}</p>}
+            <h1 className={styles.userinfoName}>{me.nickname}</h1>
+            <div className={styles.userinfoUsername}>@{me.username}</div>
+            {me.bio && <p className={styles.userinfoBio}>{me.bio}</p>}
             {me.role === "moderator" && (
-              <Link to={paths.admin} className="userinfo__admin">
+              <Link to={paths.admin} className={styles.userinfoAdmin}>
                 管理后台
               </Link>
             )}
           </div>
           <Button
             icon={<LogoutOutlined />}
-            className="userinfo__logout"
+            className={styles.userinfoLogout}
             onClick={() => void logOut().then(() => navigate(paths.home, { replace: true }))}
           >
             退出登录
           </Button>
         </div>
       </Card>
-      <Card className="userinfo__body">
+      <Card className={styles.userinfoBody}>
         <TabGrid
           label="个人中心"
           items={TAB_LABELS}

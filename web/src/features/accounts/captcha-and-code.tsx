@@ -1,13 +1,13 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import type { EmailPurpose } from "@xianzhi/contract";
 import { AccountLimits } from "@xianzhi/contract/constants";
-import { Button, Form, Input, Space } from "antd";
 import { useEffect, useState } from "react";
 import { errorText } from "../../app/api-error";
-import { emailCodeRules } from "./account-rules";
-import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./accounts-api";
-import "./accounts.css";
+import { ReloadOutlined } from "../../components/icons";
+import { Button, Form, Input, Space } from "../../components/kit";
 import { message } from "../../components/toasts";
+import { emailCodeRules } from "./account-rules";
+import styles from "./accounts.module.css";
+import { useCaptchaQuery, useConfirmCaptchaMutation, useSendEmailCodeMutation } from "./accounts-api";
 
 /**
  * Said under the code once it was sent. The server answers the same whether the address has an
@@ -97,7 +97,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
     <>
       <Form.Item label="图形验证码" required>
         {/* The picture on the field's own row, as tall as a fingertip and more, so its characters read well. */}
-        <Space.Compact block className="captcha-row">
+        <Space.Compact block className={styles.captchaRow}>
           <Form.Item name="captchaCode" noStyle>
             <Input
               aria-label="图形验证码"
@@ -111,7 +111,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
           </Form.Item>
           <button
             type="button"
-            className="captcha-image"
+            className={styles.captchaImage}
             onClick={() => refresh()}
             aria-label="看不清，换一张"
             title="看不清，换一张"
@@ -119,7 +119,7 @@ export function CaptchaAndCode({ purpose, emailField = "email" }: CaptchaAndCode
             {captcha && !isFetching ? (
               <img src={`data:image/svg+xml;utf8,${encodeURIComponent(captcha.svg)}`} alt="图形验证码，点击换一张" />
             ) : (
-              <ReloadOutlined spin />
+              <ReloadOutlined className="anticon-spin" />
             )}
           </button>
         </Space.Compact>

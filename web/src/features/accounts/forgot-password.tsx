@@ -1,8 +1,9 @@
-import { Button, Form, Input, Modal } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
+import { Button, Form, Input, Modal } from "../../components/kit";
 import { message } from "../../components/toasts";
 import { emailRules, passwordHint, passwordRules } from "./account-rules";
+import styles from "./accounts.module.css";
 import { useResetPasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
 import { useEmailTicket } from "./use-email-ticket";
@@ -36,7 +37,7 @@ export function ForgotPassword() {
 
   return (
     <>
-      <Button type="link" onClick={() => setOpen(true)} className="forgot-password__link">
+      <Button type="link" onClick={() => setOpen(true)} className={styles.forgotPasswordLink}>
         忘记密码？
       </Button>
       <Modal title="找回密码" open={open} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>

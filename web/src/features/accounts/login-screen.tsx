@@ -1,18 +1,18 @@
 import { AccountLimits, Errors } from "@xianzhi/contract/constants";
-import { Alert, Button, Card, Form, Input, Tabs } from "antd";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { type ApiError, errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
+import { FingerSized } from "../../components/finger-sized";
+import { Alert, Button, Card, Form, Input, Tabs } from "../../components/kit";
 import { useDocumentTitle } from "../../components/use-document-title";
+import styles from "./accounts.module.css";
 import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./accounts-api";
 import { pathAfterLogin } from "./after-login";
 import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { sessionEndedSinceSignIn, signIn } from "./session";
-import "./accounts.css";
-import { FingerSized } from "../../components/finger-sized";
 
 type Mode = "username" | "email";
 
@@ -46,15 +46,15 @@ export default function LoginScreen() {
   };
 
   return (
-    <div className="auth-page">
+    <div className={styles.authPage}>
       <FingerSized>
-        <Card className="auth-card" title={<h1 className="auth-card__title">登录闲置</h1>}>
+        <Card className={styles.authCard} title={<h1 className={styles.authCardTitle}>登录闲置</h1>}>
           {sessionEnded && (
             <Alert
               type="warning"
               title={Errors.SESSION_EXPIRED.msg}
               showIcon
-              className="auth-card__notice"
+              className={styles.authCardNotice}
               role="status"
             />
           )}
@@ -84,7 +84,7 @@ export default function LoginScreen() {
             <Form.Item name="password" label="密码" rules={[{ required: true }, { max: AccountLimits.passwordMax }]}>
               <Input.Password autoComplete="current-password" />
             </Form.Item>
-            {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+            {error && <Alert type="error" title={error} showIcon className={styles.authCardError} role="alert" />}
             <Button
               type="primary"
               htmlType="submit"
@@ -95,7 +95,7 @@ export default function LoginScreen() {
               登录
             </Button>
           </Form>
-          <div className="auth-card__links">
+          <div className={styles.authCardLinks}>
             <Link to={paths.register}>没有账号？立即注册</Link>
             <ForgotPassword />
           </div>

@@ -1,6 +1,7 @@
-import { EyeInvisibleOutlined, EyeOutlined } from "@ant-design/icons";
-import { Input, type InputProps } from "antd";
 import { useState } from "react";
+import { EyeInvisibleOutlined, EyeOutlined } from "../../components/icons";
+import { Input, type InputProps } from "../../components/kit";
+import styles from "./accounts.module.css";
 
 /**
  * A new password, typed once: the eye beside it shows what was typed, so a slip is seen there
@@ -19,7 +20,7 @@ export function NewPasswordInput(props: Omit<InputProps, "type" | "suffix">) {
       suffix={
         <button
           type="button"
-          className="password-toggle"
+          className={styles.passwordToggle}
           aria-label="显示密码"
           aria-pressed={shown}
           title={shown ? "隐藏密码" : "显示密码"}

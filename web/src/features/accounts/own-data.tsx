@@ -1,17 +1,17 @@
 import type { DeleteAccountBody } from "@xianzhi/contract";
 import { AccountLimits, Errors, OwnDataLimits } from "@xianzhi/contract/constants";
-import { Alert, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { ACCESS_TOKEN_KEY, paths } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
+import { Alert, Button, Divider, Form, Input } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
+import styles from "./accounts.module.css";
 import { useDeleteAccountMutation } from "./accounts-api";
 import { signOut } from "./session";
-import "./accounts.css";
 
 const EXPORT_URL = "/api/user/export";
 
@@ -61,11 +61,11 @@ export function DownloadMyData() {
   };
 
   return (
-    <section className="security-form own-data" aria-labelledby="own-data-download">
+    <section className={styles.securityForm} aria-labelledby="own-data-download">
       <Divider titlePlacement="start">
         <span id="own-data-download">下载我的数据</span>
       </Divider>
-      <p className="own-data__text">
+      <p className={styles.ownDataText}>
         把你的资料、发布的闲置（含图片地址）、评论、收藏、聊天记录、出价、交易和评价打包成一个 JSON 文件下载。
       </p>
       <FingerSized>
@@ -106,7 +106,7 @@ export function DeleteAccountSection() {
   };
 
   return (
-    <section className="security-form own-data" aria-labelledby="own-data-delete">
+    <section className={styles.securityForm} aria-labelledby="own-data-delete">
       <Divider titlePlacement="start">
         <span id="own-data-delete">注销账号</span>
       </Divider>
@@ -115,7 +115,7 @@ export function DeleteAccountSection() {
         showIcon
         title="注销后无法恢复"
         description={
-          <ul className="own-data__list">
+          <ul className={styles.ownDataList}>
             <li>立即退出所有设备，无法再用这个账号登录；</li>
             <li>你发布的闲置和图片会被删除，不再出现在列表和搜索中；</li>
             <li>你的收藏、关注、保存的搜索和通知会被删除；</li>
@@ -130,7 +130,7 @@ export function DeleteAccountSection() {
           name="delete-account"
           layout="vertical"
           onFinish={() => setConfirming(true)}
-          className="own-data__form"
+          className={styles.ownDataForm}
         >
           <Form.Item
             name="password"
@@ -148,7 +148,7 @@ export function DeleteAccountSection() {
       <Sheet title="确定注销账号吗？" open={confirming} onClose={() => setConfirming(false)}>
         <p>注销后账号和你发布的闲置将被删除，且无法恢复。</p>
         <FingerSized>
-          <div className="own-data__confirm">
+          <div className={styles.ownDataConfirm}>
             <Button onClick={() => setConfirming(false)}>再想想</Button>
             <Button danger type="primary" loading={isLoading} onClick={confirm}>
               确认注销

@@ -1,15 +1,15 @@
-import { UploadOutlined, UserOutlined } from "@ant-design/icons";
 import type { UserInfo } from "@xianzhi/contract";
 import { AccountLimits, UploadLimits } from "@xianzhi/contract/constants";
-import { Avatar, Button, Form, Input, Upload } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { useUploadPicture } from "../pictures";
-import { useUpdateProfileMutation } from "./accounts-api";
-import "./accounts.css";
 import { FingerSized } from "../../components/finger-sized";
+import { UploadOutlined, UserOutlined } from "../../components/icons";
+import { Avatar, Button, Form, Input, Upload } from "../../components/kit";
 import { shownNameRule } from "../../components/name-rules";
 import { message } from "../../components/toasts";
+import { useUploadPicture } from "../pictures";
+import styles from "./accounts.module.css";
+import { useUpdateProfileMutation } from "./accounts-api";
 
 /** The avatar is saved as soon as it is uploaded or removed, so leaving the page never loses it. */
 function AvatarField({ initialUrl }: { initialUrl: string }) {
@@ -39,7 +39,7 @@ function AvatarField({ initialUrl }: { initialUrl: string }) {
 
   return (
     <Form.Item label="头像" extra="选好图片即保存，无需再点“保存资料”">
-      <div className="profile-form__avatar">
+      <div className={styles.profileFormAvatar}>
         <Avatar size={72} src={avatarUrl || undefined} icon={<UserOutlined />} alt="我的头像" />
         <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={pick}>
           <Button icon={<UploadOutlined />} loading={uploading || saving}>
@@ -71,7 +71,7 @@ export function ProfileForm({ me }: { me: UserInfo }) {
         layout="vertical"
         initialValues={{ nickname: me.nickname, bio: me.bio }}
         onFinish={save}
-        className="profile-form"
+        className={styles.profileForm}
       >
         <AvatarField initialUrl={me.avatarUrl ?? ""} />
         <Form.Item

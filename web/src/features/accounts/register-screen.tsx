@@ -1,18 +1,18 @@
-import { Alert, Button, Card, Form, Input } from "antd";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { useAppDispatch } from "../../app/hooks";
 import { paths, titles } from "../../app/paths";
+import { FingerSized } from "../../components/finger-sized";
+import { Alert, Button, Card, Form, Input } from "../../components/kit";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { emailRules, passwordHint, passwordRules, usernameHint, usernameRules } from "./account-rules";
+import styles from "./accounts.module.css";
 import { useRegisterMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
 import { NewPasswordInput } from "./new-password-input";
 import { signIn } from "./session";
 import { useEmailTicket } from "./use-email-ticket";
-import "./accounts.css";
-import { FingerSized } from "../../components/finger-sized";
 
 interface RegisterValues {
   username: string;
@@ -45,9 +45,9 @@ export default function RegisterScreen() {
   };
 
   return (
-    <div className="auth-page">
+    <div className={styles.authPage}>
       <FingerSized>
-        <Card className="auth-card" title={<h1 className="auth-card__title">注册闲置账号</h1>}>
+        <Card className={styles.authCard} title={<h1 className={styles.authCardTitle}>注册闲置账号</h1>}>
           <Form form={form} layout="vertical" onFinish={submit} requiredMark={false}>
             <Form.Item name="username" label="用户名" extra={usernameHint} rules={usernameRules}>
               <Input autoComplete="username" />
@@ -59,12 +59,12 @@ export default function RegisterScreen() {
               <Input autoComplete="email" />
             </Form.Item>
             <CaptchaAndCode purpose="register" />
-            {error && <Alert type="error" title={error} showIcon className="auth-card__error" role="alert" />}
+            {error && <Alert type="error" title={error} showIcon className={styles.authCardError} role="alert" />}
             <Button type="primary" htmlType="submit" block size="large" loading={confirming || registerState.isLoading}>
               注册
             </Button>
           </Form>
-          <div className="auth-card__links">
+          <div className={styles.authCardLinks}>
             <Link to={paths.login}>已有账号？去登录</Link>
           </div>
         </Card>

@@ -1,15 +1,15 @@
 import type { ChangePasswordBody } from "@xianzhi/contract";
 import { AccountLimits, Errors } from "@xianzhi/contract/constants";
-import { Alert, Button, Divider, Form, Input } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
+import { FingerSized } from "../../components/finger-sized";
+import { Alert, Button, Divider, Form, Input } from "../../components/kit";
+import { message } from "../../components/toasts";
 import { emailRules, passwordHint, passwordRules } from "./account-rules";
+import styles from "./accounts.module.css";
 import { useChangeEmailMutation, useChangePasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
 import { useEmailTicket } from "./use-email-ticket";
-import "./accounts.css";
-import { FingerSized } from "../../components/finger-sized";
-import { message } from "../../components/toasts";
 
 interface ChangeEmailValues {
   email: string;
@@ -41,8 +41,8 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
 
   return (
     <FingerSized>
-      <Form form={form} name="change-email" layout="vertical" onFinish={submit} className="security-form">
-        <p className="security-form__current">当前邮箱：{currentEmail}</p>
+      <Form form={form} name="change-email" layout="vertical" onFinish={submit} className={styles.securityForm}>
+        <p className={styles.securityFormCurrent}>当前邮箱：{currentEmail}</p>
         <Form.Item name="email" label="新邮箱" rules={emailRules}>
           <Input autoComplete="email" />
         </Form.Item>
@@ -82,7 +82,7 @@ export function ChangePasswordForm() {
 
   return (
     <FingerSized>
-      <Form form={form} name="change-password" layout="vertical" onFinish={submit} className="security-form">
+      <Form form={form} name="change-password" layout="vertical" onFinish={submit} className={styles.securityForm}>
         <Divider titlePlacement="start">修改密码</Divider>
         <Form.Item name="oldPassword" label="原密码" rules={[{ required: true }]}>
           <Input.Password autoComplete="current-password" />
@@ -90,7 +90,7 @@ export function ChangePasswordForm() {
         <Form.Item name="newPassword" label="新密码" extra={passwordHint} rules={passwordRules}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        {error && <Alert type="error" title={error} showIcon role="alert" className="auth-card__error" />}
+        {error && <Alert type="error" title={error} showIcon role="alert" className={styles.authCardError} />}
         <Button type="primary" htmlType="submit" loading={isLoading}>
           修改密码
         </Button>

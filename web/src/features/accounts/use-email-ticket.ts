@@ -1,8 +1,8 @@
 import type { EmailPurpose } from "@xianzhi/contract";
 import { Errors } from "@xianzhi/contract/constants";
-import type { FormInstance } from "antd";
 import { useRef } from "react";
 import { errorText } from "../../app/api-error";
+import type { FormInstance } from "../../components/kit";
 import { useConfirmEmailCodeMutation } from "./accounts-api";
 
 interface KeptTicket {

@@ -3,6 +3,7 @@ import { useNow } from "../../components/use-now";
 import { useGoodsInfoQuery } from "../goods";
 import { OfferButton } from "./offer-button";
 import { canOfferInChat } from "./offer-rules";
+import styles from "./offers.module.css";
 import { useChatTradeQuery } from "./offers-api";
 
 const MINUTE = 60_000;
@@ -15,5 +16,5 @@ export function ChatOfferButton({ chat, goodsId, myId }: { chat: Chat; goodsId: 
   const now = useNow(MINUTE);
   const seller = goods && { status: goods.status, sellerId: goods.seller.id };
   if (!goods || !canOfferInChat(trade, seller, myId, now)) return null;
-  return <OfferButton goodsId={goodsId} priceCents={goods.priceCents} className="conversation__offer" />;
+  return <OfferButton goodsId={goodsId} priceCents={goods.priceCents} className={styles.conversationOffer} />;
 }

@@ -1,12 +1,13 @@
-import { ArrowLeftOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
-import { Alert, Avatar, Badge, Button, Empty } from "antd";
 import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import { titles } from "../../app/paths";
 import { formatTime } from "../../components/format";
+import { ArrowLeftOutlined } from "../../components/icons";
+import { Alert, Avatar, Badge, Button, Empty } from "../../components/kit";
 import { useDocumentTitle } from "../../components/use-document-title";
+import styles from "./chat.module.css";
 import { CHAT_LIST_ARGS, useChatsQuery } from "./chat-api";
 import { messageText, readByPeer } from "./chat-messages";
 import {
@@ -17,7 +18,6 @@ import {
   setMyChatId,
   setUpdateMyChatList,
 } from "./chat-slice";
-import "./chat.css";
 import { Conversation } from "./conversation";
 
 function preview(chat: Chat, myId: string | undefined): string {
@@ -85,60 +85,65 @@ export default function ChatScreen() {
   const current = data?.list.find((chat) => chat.chatId === chatId);
 
   return (
-    <div className={`page chat-page ${chatId ? "chat-page--open" : ""}`}>
-      {notice && <Alert type="warning" title={notice} showIcon className="chat-page__status" />}
+    <div className={`page ${styles.chatPage} ${chatId ? styles.chatPageOpen : ""}`}>
+      {notice && <Alert type="warning" title={notice} showIcon className={styles.chatPageStatus} />}
       {error && (
         <Alert
           type="error"
           title={error}
           showIcon
           closable={{ onClose: () => dispatch(setError("")) }}
-          className="chat-page__status"
+          className={styles.chatPageStatus}
         />
       )}
-      <aside className="chat-list" aria-label="会话列表">
-        <h1 className="chat-list__title">消息</h1>
+      <aside className={styles.chatList} aria-label="会话列表">
+        <h1 className={styles.chatListTitle}>消息</h1>
         {data && data.list.length === 0 ? (
           <Empty description="还没有会话，去商品页和卖家聊聊吧" />
         ) : (
-          <ul className="chat-list__items" aria-busy={isLoading}>
+          <ul className={styles.chatListItems} aria-busy={isLoading}>
             {(data?.list ?? []).map((chat) => (
               <li key={chat.chatId}>
                 <button
                   type="button"
-                  className={`chat-list__item ${chat.chatId === chatId ? "chat-list__item--active" : ""}`}
+                  className={`${styles.chatListItem} ${chat.chatId === chatId ? styles.chatListItemActive : ""}`}
                   aria-current={chat.chatId === chatId ? "true" : undefined}
                   onClick={() => setParams({ chatId: chat.chatId })}
                 >
                   <Badge count={chat.unreadCount} size="small">
                     <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
                   </Badge>
-                  <span className="chat-list__text">
-                    <span className="chat-list__name">
+                  <span className={styles.chatListText}>
+                    <span className={styles.chatListName}>
                       {chat.peer.nickname}
                       <time>{formatTime(chat.updatedAt)}</time>
                     </span>
-                    <span className="chat-list__preview">{preview(chat, myId)}</span>
+                    <span className={styles.chatListPreview}>{preview(chat, myId)}</span>
                   </span>
-                  {chat.goods?.coverUrl && <img src={chat.goods.coverUrl} alt="" className="chat-list__goods" />}
+                  {chat.goods?.coverUrl && <img src={chat.goods.coverUrl} alt="" className={styles.chatListGoods} />}
                 </button>
               </li>
             ))}
           </ul>
         )}
       </aside>
-      <div className="chat-page__conversation">
+      <div className={styles.chatPageConversation}>
         {/* On a phone an open conversation hides the list and its h1: the page keeps one, for the ear. */}
-        {current && <h1 className="chat-page__conversation-title">与{current.peer.nickname}的聊天</h1>}
+        {current && <h1 className={styles.chatPageConversationTitle}>与{current.peer.nickname}的聊天</h1>}
         {chatId && (
-          <Button icon={<ArrowLeftOutlined />} type="link" className="chat-page__back" onClick={() => setParams({})}>
+          <Button
+            icon={<ArrowLeftOutlined />}
+            type="link"
+            className={styles.chatPageBack}
+            onClick={() => setParams({})}
+          >
             返回会话列表
           </Button>
         )}
         {current ? (
           <Conversation chat={current} key={current.chatId} />
         ) : (
-          <Empty description="选择一个会话开始聊天" className="chat-page__empty" />
+          <Empty description="选择一个会话开始聊天" className={styles.chatPageEmpty} />
         )}
       </div>
     </div>

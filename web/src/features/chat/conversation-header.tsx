@@ -1,11 +1,12 @@
 import type { Chat } from "@xianzhi/contract";
 import { GOODS_STATUSES } from "@xianzhi/contract/constants";
-import { Avatar } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
-import { ProfileLink } from "../../components/profile-link";
+import { Avatar } from "../../components/kit";
+import { ProfileLink, ProfileLinkName } from "../../components/profile-link";
 import { BlockButton, ReportButton } from "../safety/ui";
+import styles from "./chat.module.css";
 import { DealBar } from "./deal-bar";
 
 /**
@@ -15,22 +16,22 @@ import { DealBar } from "./deal-bar";
 export function ConversationHeader({ chat, myId }: { chat: Chat; myId: string }) {
   return (
     <>
-      <header className="conversation__header">
-        <ProfileLink user={chat.peer} to={paths.user(chat.peer.id)} className="conversation__peer-link">
+      <header className={styles.conversationHeader}>
+        <ProfileLink user={chat.peer} to={paths.user(chat.peer.id)} className={styles.conversationPeerLink}>
           <Avatar src={chat.peer.avatarUrl || undefined}>{chat.peer.nickname.slice(0, 1)}</Avatar>
-          <span className="conversation__peer profile-link__name">{chat.peer.nickname}</span>
+          <ProfileLinkName className={styles.conversationPeer}>{chat.peer.nickname}</ProfileLinkName>
         </ProfileLink>
         {chat.goods && (
-          <Link to={paths.goodsInfo(chat.goods.id)} className="conversation__goods">
+          <Link to={paths.goodsInfo(chat.goods.id)} className={styles.conversationGoods}>
             {chat.goods.coverUrl && <img src={chat.goods.coverUrl} alt="" />}
-            <span className="conversation__goods-title">{chat.goods.title}</span>
+            <span className={styles.conversationGoodsTitle}>{chat.goods.title}</span>
             <strong>{formatPrice(chat.goods.priceCents)}</strong>
             {chat.goods.status !== "on_sale" && (
-              <em className="conversation__goods-status">{GOODS_STATUSES[chat.goods.status]}</em>
+              <em className={styles.conversationGoodsStatus}>{GOODS_STATUSES[chat.goods.status]}</em>
             )}
           </Link>
         )}
-        <div className="conversation__safety">
+        <div className={styles.conversationSafety}>
           <ReportButton targetType="user" targetId={chat.peer.id} aria-label={`举报 ${chat.peer.nickname}`} />
           <BlockButton user={chat.peer} />
         </div>

@@ -1,14 +1,15 @@
-import { PictureOutlined, ShoppingOutlined } from "@ant-design/icons";
 import type { Chat } from "@xianzhi/contract";
 import { ChatLimits, type SendableMessageType, UploadLimits } from "@xianzhi/contract/constants";
-import { Button, Input, Spin, Upload } from "antd";
 import { useEffect, useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
+import { PictureOutlined, ShoppingOutlined } from "../../components/icons";
+import { Button, Input, Spin, Upload } from "../../components/kit";
 import { message as toast } from "../../components/toasts";
 import { useUploadPicture } from "../pictures";
 import { useIsBlocked } from "../safety";
 import { BlockedChatNotice, type ChatBlock, REFUSED_BY_PEER } from "../safety/ui";
+import styles from "./chat.module.css";
 import { loadOlderMessages, sendMessage, useChatHistoryQuery, useSetReadMutation } from "./chat-api";
 import { ChatOfferButton } from "./chat-offer-button";
 import { selectThread } from "./chat-slice";
@@ -88,16 +89,16 @@ export function Conversation({ chat }: { chat: Chat }) {
   };
 
   return (
-    <section className="conversation" aria-label={`与${chat.peer.nickname}的聊天`}>
+    <section className={styles.conversation} aria-label={`与${chat.peer.nickname}的聊天`}>
       <ConversationHeader chat={chat} myId={myId} />
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so a keyboard can scroll the messages, which may hold nothing else to focus */}
-      <div className="conversation__messages" role="log" aria-label="消息记录" tabIndex={0}>
+      <div className={styles.conversationMessages} role="log" aria-label="消息记录" tabIndex={0}>
         {thread.hasMore && (
-          <Button type="link" onClick={older.load} loading={older.loading} className="conversation__older">
+          <Button type="link" onClick={older.load} loading={older.loading} className={styles.conversationOlder}>
             加载更早的消息
           </Button>
         )}
-        {isLoading && <Spin className="conversation__loading" />}
+        {isLoading && <Spin className={styles.conversationLoading} />}
         {messages.map((message) => (
           <MessageBubble key={message.id} chat={chat} message={message} myId={myId} />
         ))}
@@ -113,8 +114,8 @@ export function Conversation({ chat }: { chat: Chat }) {
       {block ? (
         <BlockedChatNotice peer={chat.peer} block={block} />
       ) : (
-        <footer className="conversation__composer">
-          <div className="conversation__tools">
+        <footer className={styles.conversationComposer}>
+          <div className={styles.conversationTools}>
             <Upload accept={UploadLimits.types.join(",")} showUploadList={false} beforeUpload={sendPicture}>
               <Button icon={<PictureOutlined />} aria-label="发送图片" />
             </Upload>
@@ -124,7 +125,7 @@ export function Conversation({ chat }: { chat: Chat }) {
                 aria-label="发送商品"
                 onClick={() => chat.goods && send("goods", chat.goods.id)}
               >
-                <span className="conversation__tool-label">发送商品</span>
+                <span className={styles.conversationToolLabel}>发送商品</span>
               </Button>
             )}
             {chat.goods && <ChatOfferButton chat={chat} goodsId={chat.goods.id} myId={myId} />}

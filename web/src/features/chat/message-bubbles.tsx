@@ -1,32 +1,34 @@
-import { ReloadOutlined } from "@ant-design/icons";
 import type { Chat, ChatMessage } from "@xianzhi/contract";
 import type { MessageType } from "@xianzhi/contract/constants";
-import { Button, Image } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { ReloadOutlined } from "../../components/icons";
+import { Button, Image } from "../../components/kit";
 import { useGoodsInfoQuery } from "../goods";
 import { ReportButton } from "../safety/ui";
+import styles from "./chat.module.css";
 import { readByPeer } from "./chat-messages";
 import type { OutgoingMessage } from "./chat-thread";
 import { OfferCard } from "./offer-card";
+import offerStyles from "./offers.module.css";
 import { SafeText, SafetyNotice } from "./safe-text";
 
 function GoodsMessage({ goodsId }: { goodsId: string }) {
   const { data } = useGoodsInfoQuery(goodsId);
   if (!data) return <span>商品 #{goodsId}</span>;
   return (
-    <Link to={paths.goodsInfo(goodsId)} className="goods-message">
+    <Link to={paths.goodsInfo(goodsId)} className={styles.goodsMessage}>
       {data.coverUrl && <img src={data.coverUrl} alt="" />}
-      <span className="goods-message__title">{data.title}</span>
-      <span className="goods-message__price">{formatPrice(data.priceCents)}</span>
+      <span>{data.title}</span>
+      <span className={styles.goodsMessagePrice}>{formatPrice(data.priceCents)}</span>
     </Link>
   );
 }
 
 /** What a message shows; a text that moves the deal off the product gets its safety notice. */
 function Body({ type, content, mine }: { type: MessageType; content: string; mine: boolean }) {
-  if (type === "image") return <Image src={content} alt="图片消息" className="bubble__image" />;
+  if (type === "image") return <Image src={content} alt="图片消息" className={styles.bubbleImage} />;
   if (type === "goods") return <GoodsMessage goodsId={content} />;
   return (
     <>
@@ -38,7 +40,7 @@ function Body({ type, content, mine }: { type: MessageType; content: string; min
 
 /** Whether the peer has seen one of my messages. */
 function ReadMark({ read }: { read: boolean }) {
-  return <span className={`bubble__read ${read ? "bubble__read--yes" : ""}`}>{read ? "已读" : "未读"}</span>;
+  return <span className={`${styles.bubbleRead} ${read ? styles.bubbleReadYes : ""}`}>{read ? "已读" : "未读"}</span>;
 }
 
 /**
@@ -47,12 +49,12 @@ function ReadMark({ read }: { read: boolean }) {
  */
 export function MessageBubble({ chat, message, myId }: { chat: Chat; message: ChatMessage; myId: string }) {
   const mine = message.senderId === myId;
-  if (message.type === "notice") return <p className="chat-notice">{message.content}</p>;
+  if (message.type === "notice") return <p className={offerStyles.chatNotice}>{message.content}</p>;
   if (message.type === "offer") return <OfferCard chat={chat} offerId={message.content} myId={myId} mine={mine} />;
   return (
-    <div className={`bubble ${mine ? "bubble--mine" : ""}`}>
+    <div className={`${styles.bubble} ${mine ? styles.bubbleMine : ""}`}>
       <Body type={message.type} content={message.content} mine={mine} />
-      <span className="bubble__meta">
+      <span className={styles.bubbleMeta}>
         <time>{formatTime(message.createdAt)}</time>
         {mine ? (
           <ReadMark read={readByPeer(chat, message)} />
@@ -60,7 +62,7 @@ export function MessageBubble({ chat, message, myId }: { chat: Chat; message: Ch
           <ReportButton
             targetType="message"
             targetId={message.id}
-            className="bubble__report"
+            className={styles.bubbleReport}
             aria-label="举报这条消息"
           />
         )}
@@ -72,14 +74,14 @@ export function MessageBubble({ chat, message, myId }: { chat: Chat; message: Ch
 /** A message of mine not acknowledged yet: 发送中, or why it failed and 重发. */
 export function OutgoingBubble({ message, onRetry }: { message: OutgoingMessage; onRetry: () => void }) {
   return (
-    <div className="bubble bubble--mine bubble--pending">
+    <div className={`${styles.bubble} ${styles.bubbleMine} ${styles.bubblePending}`}>
       <Body type={message.type} content={message.content} mine />
       {message.status === "sending" ? (
-        <span className="bubble__meta">发送中…</span>
+        <span className={styles.bubbleMeta}>发送中…</span>
       ) : (
-        <span className="bubble__failed" role="alert">
+        <span className={styles.bubbleFailed} role="alert">
           {message.error ?? "发送失败"}
-          <Button size="small" type="link" icon={<ReloadOutlined />} onClick={onRetry} className="bubble__retry">
+          <Button size="small" type="link" icon={<ReloadOutlined />} onClick={onRetry} className={styles.bubbleRetry}>
             重发
           </Button>
         </span>

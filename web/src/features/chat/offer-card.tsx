@@ -1,17 +1,24 @@
 import type { Chat, Offer } from "@xianzhi/contract";
-import { OFFER_STATUSES } from "@xianzhi/contract/constants";
-import { Button } from "antd";
+import { OFFER_STATUSES, type OfferStatus } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { formatPrice, formatTime } from "../../components/format";
+import { Button } from "../../components/kit";
 import { message } from "../../components/toasts";
 import { useNow } from "../../components/use-now";
+import chatStyles from "./chat.module.css";
 import { type OfferAction, offerActions, offerStatusAt, offerTimeLeft } from "./offer-rules";
 import { OfferSheet } from "./offer-sheet";
+import styles from "./offers.module.css";
 import { useAnswerOfferMutation, useChatTradeQuery, useCounterOfferMutation } from "./offers-api";
-import "./offers.css";
 
 const MINUTE = 60_000;
+
+/** The status tag of an open or an accepted offer stands out; the others stay grey. */
+const STATUS_CLASSES: Partial<Record<OfferStatus, string>> = {
+  open: styles.offerCardStatusOpen,
+  accepted: styles.offerCardStatusAccepted,
+};
 
 const ANSWER_DONE: Record<Exclude<OfferAction, "counter">, string> = {
   accept: "已接受，交易开始",
@@ -37,7 +44,7 @@ export function OfferCard({ chat, offerId, myId, mine }: OfferCardProps) {
     selectFromResult: ({ data }) => ({ offer: data?.offers.find((item) => item.id === offerId) }),
   });
   const now = useNow(MINUTE);
-  const className = `bubble offer-card${mine ? " bubble--mine" : ""}`;
+  const className = `${chatStyles.bubble} ${styles.offerCard}${mine ? ` ${chatStyles.bubbleMine}` : ""}`;
   if (!offer) {
     return (
       <div className={className} aria-busy="true">
@@ -50,20 +57,20 @@ export function OfferCard({ chat, offerId, myId, mine }: OfferCardProps) {
   const kind = offer.replacesId ? "还价" : "出价";
   return (
     <section className={className} aria-label={`${maker}的${kind}`}>
-      <header className="offer-card__head">
+      <header className={styles.offerCardHead}>
         <span>
           {maker}
           {kind}
         </span>
-        <span className={`offer-card__status offer-card__status--${status}`}>{OFFER_STATUSES[status]}</span>
+        <span className={`${styles.offerCardStatus} ${STATUS_CLASSES[status] ?? ""}`}>{OFFER_STATUSES[status]}</span>
       </header>
-      <p className="offer-card__amounts">
-        <strong className="offer-card__amount">{formatPrice(offer.amountCents)}</strong>
-        {chat.goods && <span className="offer-card__price">售价 {formatPrice(chat.goods.priceCents)}</span>}
+      <p className={styles.offerCardAmounts}>
+        <strong className={styles.offerCardAmount}>{formatPrice(offer.amountCents)}</strong>
+        {chat.goods && <span className={styles.offerCardPrice}>售价 {formatPrice(chat.goods.priceCents)}</span>}
       </p>
-      {status === "open" && <p className="offer-card__time">{offerTimeLeft(offer.expiresAt, now)}</p>}
+      {status === "open" && <p className={styles.offerCardTime}>{offerTimeLeft(offer.expiresAt, now)}</p>}
       <OfferButtons offer={offer} actions={offerActions(offer, myId, now)} priceCents={chat.goods?.priceCents} />
-      <time className="bubble__meta" dateTime={offer.createdAt}>
+      <time className={chatStyles.bubbleMeta} dateTime={offer.createdAt}>
         {formatTime(offer.createdAt, now)}
       </time>
     </section>
@@ -95,7 +102,7 @@ function OfferButtons({ offer, actions, priceCents }: { offer: Offer; actions: O
   const busy = answering.isLoading || countering.isLoading;
 
   return (
-    <div className="offer-card__actions">
+    <div className={styles.offerCardActions}>
       {actions.includes("withdraw") && (
         <Button onClick={() => answer("withdraw")} loading={pending === "withdraw"} disabled={busy}>
           撤回

@@ -1,8 +1,9 @@
-import { Button, Input, type InputRef } from "antd";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { formatPrice } from "../../components/format";
+import { Button, Input, type InputRef } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
 import { parseOfferAmount, yuanText } from "./offer-rules";
+import styles from "./offer-sheet.module.css";
 
 interface OfferSheetProps {
   open: boolean;
@@ -50,11 +51,11 @@ function AmountForm({ verb, priceCents, startCents, submitting, onSubmit, input 
   };
 
   return (
-    <form className="offer-sheet" onSubmit={submit} noValidate>
-      <p className="offer-sheet__price">
+    <form className={styles.offerSheet} onSubmit={submit} noValidate>
+      <p className={styles.offerSheetPrice}>
         售价 <strong>{formatPrice(priceCents)}</strong>
       </p>
-      <label htmlFor={inputId} className="offer-sheet__label">
+      <label htmlFor={inputId} className={styles.offerSheetLabel}>
         {verb}金额（元）
       </label>
       <Input
@@ -74,7 +75,7 @@ function AmountForm({ verb, priceCents, startCents, submitting, onSubmit, input 
         }}
       />
       {error && (
-        <div id={errorId} className="offer-sheet__error" role="alert">
+        <div id={errorId} className={styles.offerSheetError} role="alert">
           {error}
         </div>
       )}

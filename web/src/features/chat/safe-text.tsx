@@ -1,5 +1,6 @@
 import { SENDER_SAFETY_NOTE, safetyWarnings } from "@xianzhi/contract/constants";
-import "./safety.css";
+import chatStyles from "./chat.module.css";
+import styles from "./safe-text.module.css";
 
 /** Web addresses in a message, with or without their scheme. */
 const ADDRESS = /(https?:\/\/[^\s]+|www\.[^\s]+)/gi;
@@ -17,7 +18,7 @@ export function SafeText({ content }: { content: string }) {
   const origin = window.location.origin;
   const parts = content.split(ADDRESS);
   return (
-    <span className="bubble__text">
+    <span className={chatStyles.bubbleText}>
       {parts.map((part, index) => {
         const key = `${index}:${part}`;
         if (index % 2 === 0) return <span key={key}>{part}</span>;
@@ -29,7 +30,7 @@ export function SafeText({ content }: { content: string }) {
           );
         }
         return (
-          <span key={key} className="bubble__address" title="站外链接不可点击">
+          <span key={key} className={styles.bubbleAddress} title="站外链接不可点击">
             {part}
           </span>
         );
@@ -45,9 +46,9 @@ export function SafeText({ content }: { content: string }) {
 export function SafetyNotice({ content, mine }: { content: string; mine: boolean }) {
   const rules = safetyWarnings(content);
   if (rules.length === 0) return null;
-  if (mine) return <p className="safety-note">{SENDER_SAFETY_NOTE}</p>;
+  if (mine) return <p className={styles.safetyNote}>{SENDER_SAFETY_NOTE}</p>;
   return (
-    <div className="safety-banner" role="note" aria-label="安全提醒">
+    <div className={styles.safetyBanner} role="note" aria-label="安全提醒">
       <strong>安全提醒</strong>
       {rules.map((rule) => (
         <p key={rule.id}>{rule.warning}</p>

@@ -4,10 +4,11 @@ import { type FormEvent, useId, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
-import { PlainButton } from "../../components/plain-controls";
+import { PlainButton, PlainLinkButton } from "../../components/plain-controls";
 import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { keepDraft, readDraft } from "./comment-draft";
+import styles from "./comments.module.css";
 import { useAddCommentMutation } from "./comments-api";
 
 interface CommentFormProps {
@@ -59,19 +60,19 @@ export function CommentForm({ goodsId, replyTo, onCancelReply, onPosted }: Comme
   };
 
   return (
-    <form className="comments__form" onSubmit={submit} noValidate>
+    <form className={styles.commentsForm} onSubmit={submit} noValidate>
       {replyTo && (
-        <div className="comments__replying">
+        <div className={styles.commentsReplying}>
           回复 @{replyTo.user.nickname}
-          <button type="button" className="plain-link-button" onClick={onCancelReply}>
+          <PlainLinkButton className={styles.commentsCancelReply} onClick={onCancelReply}>
             取消
-          </button>
+          </PlainLinkButton>
         </div>
       )}
-      <div className="comments__field">
-        <div className={`comments__box${missing ? " comments__box--error" : ""}`}>
+      <div className={styles.commentsField}>
+        <div className={`${styles.commentsBox}${missing ? ` ${styles.commentsBoxError}` : ""}`}>
           <textarea
-            className="comments__input"
+            className={styles.commentsInput}
             aria-label="留言内容"
             aria-invalid={missing || undefined}
             aria-describedby={missing ? errorId : undefined}
@@ -81,16 +82,16 @@ export function CommentForm({ goodsId, replyTo, onCancelReply, onPosted }: Comme
             onChange={(event) => change(event.target.value)}
           />
         </div>
-        <span className="comments__count">
+        <span className={styles.commentsCount}>
           {content.length} / {CommentLimits.contentMax}
         </span>
         {missing && (
-          <div id={errorId} className="comments__error" role="alert">
+          <div id={errorId} className={styles.commentsError} role="alert">
             请输入留言内容
           </div>
         )}
       </div>
-      <PlainButton primary type="submit" loading={sending} className="comments__submit">
+      <PlainButton primary type="submit" loading={sending} className={styles.commentsSubmit}>
         {isSignedIn() ? "发表留言" : "登录后发表"}
       </PlainButton>
     </form>

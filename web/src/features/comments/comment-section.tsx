@@ -5,13 +5,13 @@ import { paths } from "../../app/paths";
 import { Empty } from "../../components/empty";
 import { formatTime } from "../../components/format";
 import { InitialAvatar } from "../../components/initial-avatar";
-import { Pager } from "../../components/plain-controls";
+import { Pager, PlainLinkButton } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
 import { ProfileLink } from "../../components/profile-link";
 import { ReportButton } from "../safety/ui";
 import { CommentForm } from "./comment-form";
+import styles from "./comments.module.css";
 import { useCommentsQuery } from "./comments-api";
-import "./comments.css";
 
 /**
  * Comments of a goods item, newest first, with replies and a comment box. Drawn as Ant Design's
@@ -24,7 +24,7 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
   const myId = useAppSelector((state) => state.auth.userInfo.id);
 
   return (
-    <section className="comments" aria-labelledby="comments-title">
+    <section className={styles.comments} aria-labelledby="comments-title">
       <h2 id="comments-title">留言 {data ? `(${data.total})` : ""}</h2>
       <CommentForm
         key={goodsId}
@@ -39,46 +39,51 @@ export function CommentSection({ goodsId }: { goodsId: string }) {
       {isLoading && <PlainSkeleton rows={2} />}
       {data && data.list.length === 0 && <Empty description="还没有留言，来问问卖家吧" />}
       {data && data.list.length > 0 && (
-        <ul className="comments__list">
+        <ul className={styles.commentsList}>
           {data.list.map((comment) => (
-            <li key={comment.id} className="comments__item">
-              <div className="comments__meta">
+            <li key={comment.id} className={styles.commentsItem}>
+              <div className={styles.commentsMeta}>
                 <ProfileLink user={comment.user} to={paths.user(comment.user.id)} decorative>
-                  <InitialAvatar size={32} src={comment.user.avatarUrl} name={comment.user.nickname} />
+                  <InitialAvatar
+                    size={32}
+                    src={comment.user.avatarUrl}
+                    name={comment.user.nickname}
+                    className={styles.commentsAvatar}
+                  />
                 </ProfileLink>
-                <div className="comments__body">
-                  <div className="comments__author">
+                <div className={styles.commentsBody}>
+                  <div className={styles.commentsAuthor}>
                     <ProfileLink user={comment.user} to={paths.user(comment.user.id)}>
                       {comment.user.nickname}
                     </ProfileLink>
-                    <span className="comments__time">{formatTime(comment.createdAt)}</span>
+                    <span className={styles.commentsTime}>{formatTime(comment.createdAt)}</span>
                     {comment.user.id !== myId && (
                       <ReportButton
                         targetType="comment"
                         targetId={comment.id}
-                        className="comments__report"
+                        className={styles.commentsReport}
                         aria-label={`举报 ${comment.user.nickname} 的留言`}
                       />
                     )}
                   </div>
-                  <div className="comments__content">
+                  <div className={styles.commentsContent}>
                     {comment.replyToUser && (
-                      <span className="comments__reply-to">回复 @{comment.replyToUser.nickname}：</span>
+                      <span className={styles.commentsReplyTo}>回复 @{comment.replyToUser.nickname}：</span>
                     )}
                     {comment.content}
                   </div>
                 </div>
               </div>
-              <button type="button" className="plain-link-button comments__reply" onClick={() => setReplyTo(comment)}>
+              <PlainLinkButton className={styles.commentsReply} onClick={() => setReplyTo(comment)}>
                 回复
-              </button>
+              </PlainLinkButton>
             </li>
           ))}
         </ul>
       )}
       {data && (
         <Pager
-          className="comments__pages"
+          className={styles.commentsPages}
           current={page}
           pageSize={data.pageSize}
           total={data.total}

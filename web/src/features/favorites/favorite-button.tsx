@@ -1,9 +1,9 @@
 import { HeartFilled, HeartOutlined } from "../../components/icons";
 import { PlainButton } from "../../components/plain-controls";
 import { isSignedIn } from "../accounts";
+import styles from "./favorites.module.css";
 import { useFavoriteExistsQuery } from "./favorites-api";
 import { useToggleFavorite } from "./use-toggle-favorite";
-import "./favorites.css";
 
 /** 收藏 / 已收藏 on a goods page; a visitor is sent to sign in first (`onNeedSignIn`). */
 export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onNeedSignIn: () => void }) {
@@ -20,7 +20,7 @@ export function FavoriteButton({ goodsId, onNeedSignIn }: { goodsId: string; onN
       large
       icon={
         favorite?.exists ? (
-          <HeartFilled className="heart--on" aria-hidden="true" />
+          <HeartFilled className={styles.heartOn} aria-hidden="true" />
         ) : (
           <HeartOutlined aria-hidden="true" />
         )

@@ -4,14 +4,15 @@ import type { MouseEvent } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useAppSelector } from "../../app/hooks";
 import { paths } from "../../app/paths";
+import { classNames } from "../../components/class-names";
 import { HeartFilled, HeartOutlined } from "../../components/icons";
+import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import type { CardMarks } from "../goods";
+import styles from "./favorites.module.css";
 import { useFavoriteIdsQuery } from "./favorites-api";
 import { priceDropNote } from "./price-drop-tag";
 import { useToggleFavorite } from "./use-toggle-favorite";
-import "./favorites.css";
-import { message } from "../../components/toasts";
 
 interface FavoriteHeartProps {
   goods: Goods;
@@ -41,7 +42,7 @@ export function FavoriteHeart({ goods, favorite }: FavoriteHeartProps) {
   return (
     <button
       type="button"
-      className={`favorite-heart${favorite ? " favorite-heart--on" : ""}`}
+      className={classNames(styles.favoriteHeart, favorite && styles.favoriteHeartOn)}
       aria-pressed={favorite}
       aria-label={`收藏：${goods.title}`}
       title={favorite ? "取消收藏" : "收藏"}

@@ -1,7 +1,7 @@
 import type { PriceDropCents } from "@xianzhi/contract";
 import type { ReactNode } from "react";
 import { formatPrice } from "../../components/format";
-import "./favorites.css";
+import styles from "./favorites.module.css";
 
 /**
  * 降价 ¥X: how much cheaper goods the user keeps are than when they were kept. Said in words (the
@@ -10,7 +10,7 @@ import "./favorites.css";
 function PriceDropTag({ cents }: { cents: PriceDropCents }) {
   const amount = formatPrice(cents);
   return (
-    <span className="price-drop" title={`比收藏时降价 ${amount}`}>
+    <span className={styles.priceDrop} title={`比收藏时降价 ${amount}`}>
       降价 {amount}
     </span>
   );

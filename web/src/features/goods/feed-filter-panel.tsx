@@ -1,5 +1,6 @@
 import { CONDITIONS, type Condition, GoodsLimits } from "@xianzhi/contract/constants";
-import { Button, Checkbox, Drawer, Input, InputNumber } from "antd";
+import { Button, Checkbox, Drawer, Input, InputNumber } from "../../components/kit";
+import styles from "./feed.module.css";
 import { type FeedFilterValues, MAX_YUAN, NO_FILTERS } from "./feed-filter-values";
 
 const conditionOptions = Object.entries(CONDITIONS).map(([value, label]) => ({ value: value as Condition, label }));
@@ -48,9 +49,8 @@ export default function FeedFilterPanel({ open, draft, setDraft, onClose, onAppl
       open={open}
       onClose={onClose}
       size="min(380px, 100vw)"
-      className="feed-filters"
       footer={
-        <div className="feed-filters__actions">
+        <div className={styles.feedFiltersActions}>
           <Button size="large" onClick={() => setDraft(NO_FILTERS)}>
             重置
           </Button>
@@ -60,29 +60,29 @@ export default function FeedFilterPanel({ open, draft, setDraft, onClose, onAppl
         </div>
       }
     >
-      <fieldset className="feed-filters__group">
+      <fieldset className={styles.feedFiltersGroup}>
         <legend>价格区间（元）</legend>
-        <div className="feed-filters__price">
+        <div className={styles.feedFiltersPrice}>
           <PriceInput label="最低价" value={draft.minYuan} onChange={(minYuan) => setDraft({ ...draft, minYuan })} />
           <span aria-hidden="true">-</span>
           <PriceInput label="最高价" value={draft.maxYuan} onChange={(maxYuan) => setDraft({ ...draft, maxYuan })} />
         </div>
         {reversed && (
-          <p className="feed-filters__error" role="alert">
+          <p className={styles.feedFiltersError} role="alert">
             最低价不能高于最高价
           </p>
         )}
       </fieldset>
-      <fieldset className="feed-filters__group">
+      <fieldset className={styles.feedFiltersGroup}>
         <legend>成色</legend>
         <Checkbox.Group
-          className="feed-filters__conditions"
+          className={styles.feedFiltersConditions}
           options={conditionOptions}
           value={draft.conditions}
           onChange={(conditions) => setDraft({ ...draft, conditions })}
         />
       </fieldset>
-      <fieldset className="feed-filters__group">
+      <fieldset className={styles.feedFiltersGroup}>
         <legend>城市</legend>
         <Input
           size="large"

@@ -2,7 +2,9 @@ import { CONDITIONS } from "@xianzhi/contract/constants";
 import { type ReactNode, useState } from "react";
 import { CountBadge } from "../../components/count-badge";
 import { CloseOutlined, FilterOutlined } from "../../components/icons";
+import { PlainButton, PlainLinkButton } from "../../components/plain-controls";
 import { withAntd } from "../../components/with-antd";
+import styles from "./feed.module.css";
 import { activeFilterCount, type FeedFilterValues, NO_FILTERS, priceRangeText } from "./feed-filter-values";
 
 const FeedFilterPanel = withAntd(async () => (await import("./feed-filter-panel")).default);
@@ -29,11 +31,10 @@ export function FeedFilterButton({ values, onChange }: FeedFiltersProps) {
   };
   return (
     <>
-      <CountBadge count={activeFilterCount(values)}>
-        <button type="button" onClick={openPanel} className="plain-button feed-filters__open">
-          <FilterOutlined />
+      <CountBadge count={activeFilterCount(values)} className={styles.feedFiltersBadge}>
+        <PlainButton icon={<FilterOutlined />} onClick={openPanel} className={styles.feedFiltersOpen}>
           筛选
-        </button>
+        </PlainButton>
       </CountBadge>
       {/* Mounted from the first opening on, so that it keeps its closing animation. */}
       {opened && (
@@ -58,12 +59,12 @@ export function ActiveFilters({ values, onChange }: FeedFiltersProps) {
   if (values.city) chips.push({ text: values.city, without: { city: "" } });
   if (chips.length === 0) return null;
   return (
-    <ul className="feed-filters__active" aria-label="已选筛选条件">
+    <ul className={styles.feedFiltersActive} aria-label="已选筛选条件">
       {chips.map(({ text, without }) => (
         <li key={text}>
           <button
             type="button"
-            className="feed-filters__chip"
+            className={styles.feedFiltersChip}
             aria-label={`移除筛选：${text}`}
             onClick={() => onChange({ ...values, ...without })}
           >
@@ -82,9 +83,7 @@ export function NothingMatches({ values, onChange, otherwise }: FeedFiltersProps
   return (
     <>
       没有符合筛选条件的闲置，
-      <button type="button" className="plain-link-button feed-filters__clear" onClick={() => onChange(NO_FILTERS)}>
-        清除筛选
-      </button>
+      <PlainLinkButton onClick={() => onChange(NO_FILTERS)}>清除筛选</PlainLinkButton>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Picture } from "@xianzhi/contract";
-import { Image } from "antd";
+import { Image } from "../../components/kit";
 
 interface GalleryPreviewProps {
   pictures: Picture[];

@@ -3,10 +3,11 @@ import { CONDITIONS, GOODS_STATUSES } from "@xianzhi/contract/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
+import { classNames } from "../../components/class-names";
 import { formatPrice } from "../../components/format";
 import { Highlight } from "../../components/highlight";
 import { ProfileLink } from "../../components/profile-link";
-import "./feed.css";
+import styles from "./feed.module.css";
 import { cityOf } from "./goods-location";
 
 interface GoodsCardProps {
@@ -24,9 +25,9 @@ interface GoodsCardProps {
 export function GoodsCard({ goods, highlight, action, priceNote, eager = false }: GoodsCardProps) {
   const city = cityOf(goods.location);
   return (
-    <article className="goods-card">
-      <Link to={paths.goodsInfo(goods.id)} className="goods-card__link">
-        <div className="goods-card__cover">
+    <article className={styles.goodsCard}>
+      <Link to={paths.goodsInfo(goods.id)} className={styles.goodsCardLink}>
+        <div className={styles.goodsCardCover}>
           {goods.coverUrl ? (
             <img
               src={goods.coverUrl}
@@ -35,35 +36,35 @@ export function GoodsCard({ goods, highlight, action, priceNote, eager = false }
               fetchPriority={eager ? "high" : "auto"}
             />
           ) : (
-            <div className="goods-card__no-cover" aria-hidden="true">
+            <div className={styles.goodsCardNoCover} aria-hidden="true">
               闲
             </div>
           )}
-          {goods.status !== "on_sale" && <span className="goods-card__status">{GOODS_STATUSES[goods.status]}</span>}
+          {goods.status !== "on_sale" && <span className={styles.goodsCardStatus}>{GOODS_STATUSES[goods.status]}</span>}
           {city && (
-            <span className="goods-card__city">
-              <span className="goods-card__city-label">所在地</span>
+            <span className={styles.goodsCardCity}>
+              <span className={styles.goodsCardCityLabel}>所在地</span>
               {city}
             </span>
           )}
         </div>
-        <div className="goods-card__body">
-          <h2 className="goods-card__title">
+        <div className={styles.goodsCardBody}>
+          <h2 className={styles.goodsCardTitle}>
             <Highlight text={goods.title} words={highlight} />
           </h2>
-          <div className={`goods-card__price-row${priceNote ? " goods-card__price-row--noted" : ""}`}>
-            <span className="goods-card__price">{formatPrice(goods.priceCents)}</span>
+          <div className={classNames(styles.goodsCardPriceRow, Boolean(priceNote) && styles.goodsCardPriceRowNoted)}>
+            <span className={styles.goodsCardPrice}>{formatPrice(goods.priceCents)}</span>
             {priceNote}
-            <span className="goods-card__condition">{CONDITIONS[goods.condition]}</span>
+            <span className={styles.goodsCardCondition}>{CONDITIONS[goods.condition]}</span>
           </div>
         </div>
       </Link>
       {/* Outside the goods' link: a link holds no other link. */}
-      <div className="goods-card__seller">
-        <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className="goods-card__nickname" />
-        {goods.favCount > 0 && <span className="goods-card__favs">{goods.favCount} 人想要</span>}
+      <div className={styles.goodsCardSeller}>
+        <ProfileLink user={goods.seller} to={paths.user(goods.seller.id)} className={styles.goodsCardNickname} />
+        {goods.favCount > 0 && <span className={styles.goodsCardFavs}>{goods.favCount} 人想要</span>}
       </div>
-      {action && <div className="goods-card__action">{action}</div>}
+      {action && <div className={styles.goodsCardAction}>{action}</div>}
     </article>
   );
 }

@@ -1,7 +1,9 @@
 import type { Picture } from "@xianzhi/contract";
 import { type CSSProperties, type SyntheticEvent, useRef, useState } from "react";
+import { classNames } from "../../components/class-names";
 import { withAntd } from "../../components/with-antd";
 import { stageRatio } from "./gallery-ratio";
+import styles from "./goods-gallery.module.css";
 
 /** Loaded, with Ant Design, when a picture is first opened. */
 const GalleryPreview = withAntd(async () => (await import("./gallery-preview")).GalleryPreview);
@@ -10,12 +12,21 @@ const GalleryPreview = withAntd(async () => (await import("./gallery-preview")).
  * Every picture of a goods item, the cover first, whole (portrait photos are not cropped): swiped
  * through on a phone, chosen from the thumbnails anywhere, opened full size on a tap.
  */
-export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: string }) {
+export function GoodsGallery({
+  pictures,
+  title,
+  sold = false,
+}: {
+  pictures: Picture[];
+  title: string;
+  /** Sold goods: the pictures fade to grey. */
+  sold?: boolean;
+}) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [ratio, setRatio] = useState(1);
-  if (pictures.length === 0) return <div className="goods-gallery__empty">暂无图片</div>;
+  if (pictures.length === 0) return <div className={styles.goodsGalleryEmpty}>暂无图片</div>;
 
   const show = (index: number) => {
     const element = track.current;
@@ -34,20 +45,20 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
   const altOf = (index: number) => `${title} 第 ${index + 1} 张图${index === 0 ? "（封面）" : ""}`;
 
   return (
-    <div className="goods-gallery">
-      <div className="goods-gallery__stage">
+    <div className={classNames(styles.goodsGallery, sold && styles.goodsGallerySold)}>
+      <div className={styles.goodsGalleryStage}>
         <div
-          className="goods-gallery__track"
+          className={styles.goodsGalleryTrack}
           ref={track}
           onScroll={followSwipe}
           style={{ "--gallery-ratio": ratio } as CSSProperties}
         >
           {pictures.map((picture, index) => (
-            <div key={picture.id} className="goods-gallery__slide">
+            <div key={picture.id} className={styles.goodsGallerySlide}>
               {/* As Ant Design's Image: the picture is a button that opens the preview (a shade on hover). */}
               <button
                 type="button"
-                className="goods-gallery__open"
+                className={styles.goodsGalleryOpen}
                 aria-label={altOf(index)}
                 onClick={() => setPreviewing(index)}
               >
@@ -72,18 +83,18 @@ export function GoodsGallery({ pictures, title }: { pictures: Picture[]; title: 
           />
         )}
         {pictures.length > 1 && (
-          <span className="goods-gallery__counter" aria-hidden="true">
+          <span className={styles.goodsGalleryCounter} aria-hidden="true">
             {current + 1} / {pictures.length}
           </span>
         )}
       </div>
       {pictures.length > 1 && (
-        <div className="goods-gallery__thumbs">
+        <div className={styles.goodsGalleryThumbs}>
           {pictures.map((picture, index) => (
             <button
               key={picture.id}
               type="button"
-              className="goods-gallery__thumb"
+              className={styles.goodsGalleryThumb}
               aria-label={`看第 ${index + 1} 张图`}
               aria-current={index === current}
               onClick={() => show(index)}

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 import { Empty } from "../../components/empty";
 import { Pager } from "../../components/plain-controls";
 import { PlainSkeleton, PlainSkeletonImage } from "../../components/plain-skeleton";
+import styles from "./feed.module.css";
 import { GoodsCard } from "./goods-card";
-import "./feed.css";
 
 /** The cards a phone shows before any scrolling (two rows of two). */
 export const FIRST_SCREENFUL = 4;
@@ -26,11 +26,11 @@ interface GoodsGridProps {
 /** The grid's place while its first goods are on their way. */
 export function GoodsGridSkeleton() {
   return (
-    <div className="goods-grid" aria-busy="true">
+    <div className={styles.goodsGrid} aria-busy="true">
       {Array.from({ length: 8 }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
-        <div className="goods-card goods-card--skeleton" key={i}>
-          <PlainSkeletonImage className="goods-card__skeleton-image" />
+        <div className={`${styles.goodsCard} ${styles.goodsCardSkeleton}`} key={i}>
+          <PlainSkeletonImage className={styles.goodsCardSkeletonImage} />
           <PlainSkeleton rows={2} title={false} />
         </div>
       ))}
@@ -41,10 +41,10 @@ export function GoodsGridSkeleton() {
 /** A page of goods cards with skeletons while loading, an empty state, and pages. */
 export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction, cardPriceNote }: GoodsGridProps) {
   if (loading && !page) return <GoodsGridSkeleton />;
-  if (!page || page.list.length === 0) return <Empty description={empty} className="goods-empty" />;
+  if (!page || page.list.length === 0) return <Empty description={empty} className={styles.goodsEmpty} />;
   return (
     <>
-      <div className="goods-grid" aria-busy={loading}>
+      <div className={styles.goodsGrid} aria-busy={loading}>
         {page.list.map((goods, index) => (
           <GoodsCard
             key={goods.id}
@@ -57,7 +57,7 @@ export function GoodsGrid({ page, loading, empty, onPage, highlight, cardAction,
         ))}
       </div>
       <Pager
-        className="goods-pagination"
+        className={styles.goodsPagination}
         current={page.page}
         pageSize={page.pageSize}
         total={page.total}

@@ -1,4 +1,4 @@
-import { Button, Result } from "antd";
+import { Button, Result } from "../../components/kit";
 
 /** What the goods page says of goods that are not there (unknown, or deleted). */
 export function GoodsMissing({ onHome }: { onHome: () => void }) {

@@ -2,11 +2,8 @@
  * What the app shell, other features and the screens may use of goods' data (light: loaded with the
  * shell); the components they compose are in ui.ts, everything else is internal.
  */
-// The goods screens' styles come with the shell: the server renders those screens into the
-// document, which must be styled before their code arrives.
-import "./feed.css";
-import "./goods-info.css";
-
+// The goods screens' styles come with their components (CSS modules); a document the server
+// rendered a goods screen into has every stylesheet of the build in it (server/src/plugins/first-screen.ts).
 export { cappedSortNote } from "./capped-sort-note";
 export type { CardMarks, UseCardMarks } from "./card-marks";
 export { feedFilterParams, readFeedFilters } from "./feed-filter-values";

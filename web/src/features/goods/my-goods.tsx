@@ -4,10 +4,11 @@ import { Empty } from "../../components/empty";
 import { Pager, Segmented } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
 import { OwnerActions } from "./antd-parts";
+import feedStyles from "./feed.module.css";
 import { useMyGoodsQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
 import { ModerationNotice } from "./moderation-notice";
-import "./my-goods.css";
+import styles from "./my-goods.module.css";
 
 const filterOptions = [
   { label: "全部", value: "" as const },
@@ -30,13 +31,13 @@ export function MyGoods() {
           setStatus(value);
           setPage(1);
         }}
-        className="userinfo__filter"
+        className={styles.userinfoFilter}
       />
       {isLoading && <PlainSkeleton rows={3} />}
       {data && data.list.length === 0 && <Empty description="还没有发布闲置" />}
-      <div className="goods-grid">
+      <div className={feedStyles.goodsGrid}>
         {data?.list.map((goods) => (
-          <div key={goods.id} className="my-goods">
+          <div key={goods.id} className={styles.myGoods}>
             <GoodsCard goods={goods} />
             <ModerationNotice goods={goods} />
             <OwnerActions goods={goods} compact />
@@ -45,7 +46,7 @@ export function MyGoods() {
       </div>
       {data && (
         <Pager
-          className="goods-pagination"
+          className={feedStyles.goodsPagination}
           current={page}
           pageSize={data.pageSize}
           total={data.total}

@@ -1,13 +1,16 @@
-import { DeleteOutlined, EditOutlined } from "@ant-design/icons";
 import type { Goods } from "@xianzhi/contract";
 import { GOODS_STATUSES, type GoodsStatus } from "@xianzhi/contract/constants";
-import { Button, Popconfirm, Select } from "antd";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths } from "../../app/paths";
+import { classNames } from "../../components/class-names";
 import { FingerSized } from "../../components/finger-sized";
+import { DeleteOutlined, EditOutlined } from "../../components/icons";
+import { Button, Popconfirm, Select } from "../../components/kit";
 import { message } from "../../components/toasts";
 import { useDeleteGoodsMutation, useSetGoodsStatusMutation } from "./goods-api";
+import myGoodsStyles from "./my-goods.module.css";
+import styles from "./owner-actions.module.css";
 import { usePhoneLayout } from "./use-phone-layout";
 
 const statusOptions = Object.entries(GOODS_STATUSES).map(([value, label]) => ({ value, label }));
@@ -20,10 +23,13 @@ export interface OwnerActionsProps {
    */
   compact?: boolean;
   onDeleted?: () => void;
+  /** The screen's class for the row of actions, and for the status select in it. */
+  className?: string;
+  statusClassName?: string;
 }
 
 /** What a seller does with their own goods: set the status, edit, delete (after a confirm). */
-export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActionsProps) {
+export function OwnerActions({ goods, compact = false, onDeleted, className, statusClassName }: OwnerActionsProps) {
   const navigate = useNavigate();
   const [setStatus, { isLoading: settingStatus }] = useSetGoodsStatusMutation();
   const [deleteGoods, { isLoading: deleting }] = useDeleteGoodsMutation();
@@ -46,7 +52,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
 
   return (
     <FingerSized>
-      <div className={compact ? "my-goods__actions" : "owner-actions"}>
+      <div className={classNames(compact ? myGoodsStyles.myGoodsActions : styles.ownerActions, className)}>
         <Select
           size={size}
           aria-label={compact ? `${goods.title}的状态` : "闲置状态"}
@@ -54,7 +60,7 @@ export function OwnerActions({ goods, compact = false, onDeleted }: OwnerActions
           options={statusOptions}
           onChange={changeStatus}
           loading={settingStatus}
-          className="owner-actions__status"
+          className={classNames(styles.ownerActionsStatus, statusClassName)}
         />
         <Button size={size} icon={<EditOutlined />} onClick={() => navigate(`${paths.post}?edit=${goods.id}`)}>
           编辑

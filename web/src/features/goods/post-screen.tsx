@@ -1,17 +1,17 @@
 import type { CreateGoodsBody } from "@xianzhi/contract";
 import { CATEGORIES, CONDITIONS, GoodsLimits } from "@xianzhi/contract/constants";
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "antd";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "../../components/kit";
 import { shownNameRule } from "../../components/name-rules";
+import { message } from "../../components/toasts";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { PICTURE_HINT, type PictureItem, PictureUploader } from "../pictures/ui";
 import { useCreateGoodsMutation, useGoodsInfoQuery, useUpdateGoodsMutation } from "./goods-api";
-import "./post.css";
-import { message } from "../../components/toasts";
+import styles from "./post.module.css";
 
 interface PostValues {
   title: string;
@@ -78,8 +78,8 @@ export default function PostScreen() {
   if (editId && isLoading) return <Skeleton active className="page" />;
 
   return (
-    <div className="page post-page">
-      <Card title={<h1 className="post-page__title">{editId ? "编辑闲置" : "发布闲置"}</h1>}>
+    <div className={`page ${styles.postPage}`}>
+      <Card title={<h1 className={styles.postPageTitle}>{editId ? "编辑闲置" : "发布闲置"}</h1>}>
         <FingerSized>
           <Form
             form={form}
@@ -114,20 +114,20 @@ export default function PostScreen() {
                 showCount
               />
             </Form.Item>
-            <div className="post-page__prices">
+            <div className={styles.postPagePrices}>
               <Form.Item
                 name="priceYuan"
                 label="价格（元）"
                 rules={[{ required: true }, { type: "number", min: 0, max: maxYuan }]}
               >
-                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className={styles.postPagePrice} />
               </Form.Item>
               <Form.Item
                 name="originalPriceYuan"
                 label="原价（元，可不填）"
                 rules={[{ type: "number", min: 0, max: maxYuan }]}
               >
-                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className="post-page__price" />
+                <InputNumber min={0} max={maxYuan} precision={2} prefix="¥" className={styles.postPagePrice} />
               </Form.Item>
             </div>
             <Form.Item name="category" label="分类" rules={[{ required: true, message: "请选择分类" }]}>
@@ -142,12 +142,12 @@ export default function PostScreen() {
             <Form.Item name="location" label="所在地" rules={[{ max: GoodsLimits.locationMax }]}>
               <Input placeholder="如：上海 徐汇" maxLength={GoodsLimits.locationMax} />
             </Form.Item>
-            {error && <Alert type="error" title={error} showIcon role="alert" className="post-page__error" />}
+            {error && <Alert type="error" title={error} showIcon role="alert" className={styles.postPageError} />}
             <Button
               type="primary"
               htmlType="submit"
               size="large"
-              className="post-page__submit"
+              className={styles.postPageSubmit}
               loading={createState.isLoading || updateState.isLoading}
             >
               {editId ? "保存修改" : "发布"}

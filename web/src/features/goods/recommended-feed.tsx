@@ -1,10 +1,12 @@
 import { CATEGORIES, type Category, GOODS_SORTS, type GoodsSort } from "@xianzhi/contract/constants";
 import type { ReactNode } from "react";
-import { PlainSelect, Segmented } from "../../components/plain-controls";
+import { Segmented } from "../../components/plain-controls";
 import type { useUrlParams } from "../../components/use-url-params";
 import type { UseCardMarks } from "./card-marks";
+import styles from "./feed.module.css";
 import { feedFilterParams, readFeedFilters } from "./feed-filter-values";
 import { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
+import { FeedSelect, FeedToolbar } from "./feed-toolbar";
 import { useGoodsFeedInfiniteQuery, useGoodsListQuery } from "./goods-api";
 import { GoodsGrid } from "./goods-grid";
 import { homeFeedQuery, scrolledHomeFeedQuery } from "./screen-queries";
@@ -59,24 +61,27 @@ export function RecommendedFeed({ params, update, useMarks }: FeedProps) {
 
   return (
     <>
-      <div className="feed-toolbar">
+      <FeedToolbar
+        tools={
+          <>
+            <FeedFilterButton values={filters} onChange={changeFilters} />
+            <FeedSelect
+              aria-label="排序方式"
+              options={sortOptions}
+              value={sort}
+              onChange={(value) => update({ sort: value === "latest" ? "" : value, page: "" })}
+            />
+          </>
+        }
+      >
         <Segmented
-          className="feed-toolbar__categories"
+          className={styles.feedToolbarCategories}
           aria-label="分类"
           options={categoryOptions}
           value={category}
           onChange={(value) => update({ category: value, page: "" })}
         />
-        <div className="feed-toolbar__filters">
-          <FeedFilterButton values={filters} onChange={changeFilters} />
-          <PlainSelect
-            aria-label="排序方式"
-            options={sortOptions}
-            value={sort}
-            onChange={(value) => update({ sort: value === "latest" ? "" : value, page: "" })}
-          />
-        </div>
-      </div>
+      </FeedToolbar>
       <ActiveFilters values={filters} onChange={changeFilters} />
       {phone ? (
         <ScrolledGoods params={params} empty={empty} useMarks={useMarks} />

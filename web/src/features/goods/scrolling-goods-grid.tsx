@@ -5,6 +5,7 @@ import { Empty } from "../../components/empty";
 import { LoadingOutlined } from "../../components/icons";
 import { PlainButton } from "../../components/plain-controls";
 import type { UseCardMarks } from "./card-marks";
+import styles from "./feed.module.css";
 import { GoodsCard } from "./goods-card";
 import { FIRST_SCREENFUL, GoodsGridSkeleton } from "./goods-grid";
 import { loadedGoodsPages } from "./scrolled-pages";
@@ -67,8 +68,8 @@ function FeedEnd({ feed, loadedPages }: { feed: ScrolledFeed; loadedPages: numbe
   }, [near, canLoad, loadedPages, fetchNextPage]);
 
   return (
-    <div className="feed-end" ref={end}>
-      <p className="feed-end__status" role="status" aria-live="polite">
+    <div className={styles.feedEnd} ref={end}>
+      <p className={styles.feedEndStatus} role="status" aria-live="polite">
         {isFetchNextPageError ? (
           "加载失败"
         ) : isFetchingNextPage ? (
@@ -80,7 +81,7 @@ function FeedEnd({ feed, loadedPages }: { feed: ScrolledFeed; loadedPages: numbe
         )}
       </p>
       {isFetchNextPageError && (
-        <PlainButton className="feed-end__retry" onClick={() => fetchNextPage()}>
+        <PlainButton className={styles.feedEndRetry} onClick={() => fetchNextPage()}>
           重试
         </PlainButton>
       )}
@@ -106,22 +107,22 @@ export function ScrollingGoodsGrid({
   if (!feed.data) {
     if (!feed.isError) return <GoodsGridSkeleton />;
     return (
-      <div className="feed-end">
-        <p className="feed-end__status" role="status">
+      <div className={styles.feedEnd}>
+        <p className={styles.feedEndStatus} role="status">
           加载失败
         </p>
-        <PlainButton className="feed-end__retry" onClick={() => feed.refetch()}>
+        <PlainButton className={styles.feedEndRetry} onClick={() => feed.refetch()}>
           重试
         </PlainButton>
       </div>
     );
   }
   if (pages.every((goods) => goods.length === 0) && !feed.hasNextPage) {
-    return <Empty description={empty} className="goods-empty" />;
+    return <Empty description={empty} className={styles.goodsEmpty} />;
   }
   return (
     <>
-      <div className="goods-grid">
+      <div className={styles.goodsGrid}>
         {pages.map((goods, index) => (
           <PageCards
             key={feed.data?.pageParams[index] ?? index}

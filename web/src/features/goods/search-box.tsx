@@ -7,7 +7,7 @@ import { SearchOutlined } from "../../components/icons";
 import { useDebounced } from "../../components/use-debounced";
 import { useSuggestSearchQuery } from "./goods-api";
 import { clearRecentSearches, readRecentSearches, rememberSearch } from "./recent-searches";
-import "./search-box.css";
+import styles from "./search-box.module.css";
 
 /** How long typing rests before suggestions are asked for. */
 const SUGGEST_DELAY_MS = 200;
@@ -84,12 +84,12 @@ export function SearchBox({ initialKeyword }: { initialKeyword: string }) {
   };
 
   return (
-    <search className="top-nav__search search-box" onBlur={onBlur}>
-      <form className="top-nav__search-form" onSubmit={submit}>
+    <search className={`${styles.topNavSearch} ${styles.searchBox}`} onBlur={onBlur}>
+      <form className={styles.topNavSearchForm} onSubmit={submit}>
         <input
           type="search"
           name="keyword"
-          className="top-nav__search-input"
+          className={styles.topNavSearchInput}
           role="combobox"
           aria-label="搜索闲置"
           aria-autocomplete="list"
@@ -109,18 +109,18 @@ export function SearchBox({ initialKeyword }: { initialKeyword: string }) {
           onClick={() => setOpen(true)}
           onKeyDown={onKeyDown}
         />
-        <button type="submit" className="top-nav__search-button">
+        <button type="submit" className={styles.topNavSearchButton}>
           <SearchOutlined aria-hidden="true" />
-          <span className="top-nav__search-text">搜索</span>
+          <span className={styles.topNavSearchText}>搜索</span>
         </button>
       </form>
-      <div className="search-box__popup" hidden={!expanded}>
+      <div className={styles.searchBoxPopup} hidden={!expanded}>
         {showingRecent && (
-          <div className="search-box__recent-head">
+          <div className={styles.searchBoxRecentHead}>
             <span id={`${listId}-title`}>最近搜索</span>
             <button
               type="button"
-              className="search-box__clear"
+              className={styles.searchBoxClear}
               onClick={() => {
                 clearRecentSearches();
                 setRecent([]);
@@ -130,19 +130,14 @@ export function SearchBox({ initialKeyword }: { initialKeyword: string }) {
             </button>
           </div>
         )}
-        <div
-          id={listId}
-          role="listbox"
-          className="search-box__list"
-          aria-label={showingRecent ? "最近搜索" : "搜索建议"}
-        >
+        <div id={listId} role="listbox" aria-label={showingRecent ? "最近搜索" : "搜索建议"}>
           {options.map((option, index) => (
             <div
               key={`${option.kind}:${option.text}`}
               id={`${listId}-${index}`}
               role="option"
               aria-selected={index === active}
-              className="search-box__option"
+              className={styles.searchBoxOption}
               // Focus stays in the box (aria-activedescendant); -1 only makes the option a focus target.
               tabIndex={-1}
               // Picked on mouse down, before the box loses focus and closes the list.
@@ -154,7 +149,7 @@ export function SearchBox({ initialKeyword }: { initialKeyword: string }) {
             >
               {option.kind === "category" ? (
                 <>
-                  <span className="search-box__kind">分类</span>
+                  <span className={styles.searchBoxKind}>分类</span>
                   {CATEGORIES[option.category]}
                 </>
               ) : (

@@ -1,7 +1,9 @@
 import type { Category } from "@xianzhi/contract/constants";
 import type { UseCardMarks } from "./card-marks";
+import feedStyles from "./feed.module.css";
 import { useGoodsListQuery } from "./goods-api";
 import { GoodsCard } from "./goods-card";
+import styles from "./similar-goods.module.css";
 
 const SHOWN = 4;
 
@@ -20,9 +22,9 @@ export function SimilarGoods({
   const marks = useMarks(others);
   if (others.length === 0) return null;
   return (
-    <section className="similar-goods" aria-labelledby="similar-goods-title">
+    <section className={styles.similarGoods} aria-labelledby="similar-goods-title">
       <h2 id="similar-goods-title">同类闲置</h2>
-      <div className="goods-grid">
+      <div className={feedStyles.goodsGrid}>
         {others.map((goods) => (
           <GoodsCard
             key={goods.id}

@@ -1,6 +1,7 @@
 /** The goods components other features and the screens compose. */
 export { GoodsMissing, OwnerActions } from "./antd-parts";
 export { ActiveFilters, FeedFilterButton, NothingMatches } from "./feed-filters";
+export { FeedSelect, FeedToolbar } from "./feed-toolbar";
 export { FollowingFeed } from "./following-feed";
 export { GoodsGallery } from "./goods-gallery";
 export { GoodsGrid } from "./goods-grid";

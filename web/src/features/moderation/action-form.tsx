@@ -1,9 +1,10 @@
 import type { ModerationAction, ModerationActionBody } from "@xianzhi/contract";
 import { MODERATION_ACTIONS, ModerationLimits } from "@xianzhi/contract/constants";
-import { Alert, Button, Checkbox, Input, InputNumber, Radio } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
+import { Alert, Button, Checkbox, Input, InputNumber, Radio } from "../../components/kit";
 import { message } from "../../components/toasts";
+import styles from "./admin.module.css";
 import { type TargetKey, useModerateMutation } from "./admin-api";
 
 /** Actions done without a reason: letting goods through, finding nothing wrong. */
@@ -62,7 +63,7 @@ export function ActionForm({
 
   return (
     <form
-      className="admin__action-form"
+      className={styles.adminActionForm}
       aria-label="处理操作"
       onSubmit={(event) => {
         event.preventDefault();
@@ -77,7 +78,7 @@ export function ActionForm({
         options={actions.map((value) => ({ value, label: MODERATION_ACTIONS[value] }))}
       />
       {action === "suspend" && (
-        <div className="admin__days">
+        <div className={styles.adminDays}>
           <InputNumber
             aria-label="天数"
             min={1}

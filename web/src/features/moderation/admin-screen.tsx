@@ -1,15 +1,15 @@
-import { Card, Tabs } from "antd";
 import { titles } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
+import { Card, Tabs } from "../../components/kit";
 import { NotFound } from "../../components/not-found";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useMeQuery } from "../accounts";
+import styles from "./admin.module.css";
 import { ModerationLogList } from "./moderation-log-list";
 import { ReportQueue } from "./report-queue";
 import { ReviewQueue } from "./review-queue";
 import { WordRulesPanel } from "./word-rules-panel";
-import "./admin.css";
 
 const TABS = [
   { key: "reports", label: "举报队列", children: <ReportQueue /> },
@@ -27,11 +27,11 @@ export default function AdminScreen() {
   if (me.role !== "moderator") return <NotFound />;
   const tab = TABS.some((item) => item.key === params.get("tab")) ? (params.get("tab") as string) : "reports";
   return (
-    <div className="page admin">
+    <div className={`page ${styles.admin}`}>
       {/* A moderator on a phone taps too: the console's tabs, buttons and fields a finger's 44 px. */}
       <FingerSized>
-        <Card className="admin__card">
-          <h1 className="admin__title">管理后台</h1>
+        <Card className={styles.adminCard}>
+          <h1 className={styles.adminTitle}>管理后台</h1>
           <Tabs
             activeKey={tab}
             destroyOnHidden

@@ -1,8 +1,9 @@
 import type { ReportTarget } from "@xianzhi/contract";
 import { LOG_TARGETS, MODERATION_ACTIONS, REPORT_TARGETS, WORD_RULE_CHANGES } from "@xianzhi/contract/constants";
-import { Button, Empty, List, Pagination, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
+import { Button, Empty, List, Pagination, Skeleton, Tag } from "../../components/kit";
+import styles from "./admin.module.css";
 import { type TargetKey, useModerationLogQuery } from "./admin-api";
 import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
@@ -21,7 +22,7 @@ export function ModerationLogList() {
       {isLoading && <Skeleton active />}
       {data && data.list.length === 0 && <Empty description="还没有操作记录" />}
       <List
-        className="admin__list"
+        className={styles.adminList}
         dataSource={data?.list ?? []}
         renderItem={(line) => (
           <List.Item
@@ -50,7 +51,7 @@ export function ModerationLogList() {
               }
               description={
                 <>
-                  {line.reason && <span className="admin__text">原因：{line.reason}</span>}
+                  {line.reason && <span className={styles.adminText}>原因：{line.reason}</span>}
                   <span>
                     {formatTime(line.createdAt)} · 处理举报 {line.resolvedReports} 条
                   </span>

@@ -1,8 +1,9 @@
 import type { ReportQueueSort } from "@xianzhi/contract";
 import { REPORT_QUEUE_SORTS, REPORT_REASONS, REPORT_TARGETS } from "@xianzhi/contract/constants";
-import { Button, Empty, List, Pagination, Segmented, Skeleton, Tag } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
+import { Button, Empty, List, Pagination, Segmented, Skeleton, Tag } from "../../components/kit";
+import styles from "./admin.module.css";
 import { type TargetKey, useReportQueueQuery } from "./admin-api";
 import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
@@ -30,7 +31,7 @@ export function ReportQueue() {
       {isLoading && <Skeleton active />}
       {data && data.list.length === 0 && <Empty description="没有待处理的举报" />}
       <List
-        className="admin__list"
+        className={styles.adminList}
         dataSource={data?.list ?? []}
         renderItem={(item) => (
           <List.Item
@@ -44,14 +45,14 @@ export function ReportQueue() {
             <ItemMeta
               heading
               title={
-                <span className="admin__item-title">
+                <span className={styles.adminItemTitle}>
                   <Tag>{REPORT_TARGETS[item.targetType]}</Tag>
                   {item.summary || "（内容已不存在）"}
                 </span>
               }
               description={
                 <>
-                  <span className="admin__count">{item.reportCount} 人举报</span>
+                  <span className={styles.adminCount}>{item.reportCount} 人举报</span>
                   {item.reasons.map((reason) => REPORT_REASONS[reason]).join("、")}
                   {item.targetUser && ` · ${item.targetUser.nickname}`} · {formatTime(item.latestReportAt)}
                 </>

@@ -1,6 +1,7 @@
-import { Button, Empty, List, Pagination, Skeleton } from "antd";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
+import { Button, Empty, List, Pagination, Skeleton } from "../../components/kit";
+import styles from "./admin.module.css";
 import { type TargetKey, useReviewQueueQuery } from "./admin-api";
 import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
@@ -16,7 +17,7 @@ export function ReviewQueue() {
       {isLoading && <Skeleton active />}
       {data && data.list.length === 0 && <Empty description="没有待审核的闲置" />}
       <List
-        className="admin__list"
+        className={styles.adminList}
         dataSource={data?.list ?? []}
         renderItem={(goods) => (
           <List.Item

@@ -1,10 +1,11 @@
 import type { ModerationContext } from "@xianzhi/contract";
 import { GOODS_STATUSES, GOODS_VISIBILITIES, REPORT_REASONS, SUSPENDED_FOREVER } from "@xianzhi/contract/constants";
-import { Alert, Drawer, Image, Skeleton, Tag } from "antd";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { Alert, Drawer, Image, Skeleton, Tag } from "../../components/kit";
 import { ActionForm } from "./action-form";
+import styles from "./admin.module.css";
 import { type TargetKey, useModerationContextQuery } from "./admin-api";
 
 const suspension = (until: string | null) =>
@@ -17,7 +18,7 @@ const suspension = (until: string | null) =>
 function TargetDetails({ context }: { context: ModerationContext }) {
   const { goods, comment, messages, targetUser, openReports } = context;
   return (
-    <div className="admin__context">
+    <div className={styles.adminContext}>
       {context.gone && <Alert type="warning" title="被举报的内容已不存在" />}
       {targetUser && (
         <section>
@@ -26,18 +27,18 @@ function TargetDetails({ context }: { context: ModerationContext }) {
             {targetUser.nickname} @{targetUser.username}
           </Link>
           {suspension(targetUser.suspendedUntil) && <Tag color="red">{suspension(targetUser.suspendedUntil)}</Tag>}
-          {targetUser.bio && <p className="admin__text">{targetUser.bio}</p>}
+          {targetUser.bio && <p className={styles.adminText}>{targetUser.bio}</p>}
         </section>
       )}
       {openReports.length > 0 && (
         <section>
           <h3>举报（{openReports.length}）</h3>
-          <ul className="admin__reports">
+          <ul className={styles.adminReports}>
             {openReports.map((report) => (
               <li key={report.id}>
                 <Tag>{REPORT_REASONS[report.reason]}</Tag>
                 {report.reporter?.nickname ?? "已注销用户"} · {formatTime(report.createdAt)}
-                {report.text && <p className="admin__text">{report.text}</p>}
+                {report.text && <p className={styles.adminText}>{report.text}</p>}
               </li>
             ))}
           </ul>
@@ -46,15 +47,15 @@ function TargetDetails({ context }: { context: ModerationContext }) {
       {comment && (
         <section>
           <h3>评论</h3>
-          <p className="admin__text admin__quote">{comment.content}</p>
+          <p className={`${styles.adminText} ${styles.adminQuote}`}>{comment.content}</p>
         </section>
       )}
       {messages.length > 0 && (
         <section>
           <h3>聊天记录</h3>
-          <ul className="admin__messages">
+          <ul className={styles.adminMessages}>
             {messages.map((message) => (
-              <li key={message.id} className={message.reported ? "admin__message--reported" : undefined}>
+              <li key={message.id} className={message.reported ? styles.adminMessageReported : undefined}>
                 <strong>{message.sender?.nickname ?? "已注销用户"}：</strong>
                 {message.type === "text" ? message.content : `[${message.type}]`}
               </li>
@@ -65,15 +66,15 @@ function TargetDetails({ context }: { context: ModerationContext }) {
       {goods && (
         <section>
           <h3>{context.targetType === "goods" ? "闲置" : "所在闲置"}</h3>
-          <Link to={paths.goodsInfo(goods.id)} className="admin__goods-title">
+          <Link to={paths.goodsInfo(goods.id)} className={styles.adminGoodsTitle}>
             {goods.title}
           </Link>
           <div>
             {formatPrice(goods.priceCents)} · {GOODS_STATUSES[goods.status]}
             {goods.moderation && <Tag color="orange">{GOODS_VISIBILITIES[goods.moderation.visibility]}</Tag>}
           </div>
-          {goods.moderation?.reason && <p className="admin__text">{goods.moderation.reason}</p>}
-          <div className="admin__pictures">
+          {goods.moderation?.reason && <p className={styles.adminText}>{goods.moderation.reason}</p>}
+          <div className={styles.adminPictures}>
             {goods.pictures.map((picture, index) => (
               <Image
                 key={picture.id}
@@ -85,7 +86,7 @@ function TargetDetails({ context }: { context: ModerationContext }) {
               />
             ))}
           </div>
-          <p className="admin__text">{goods.description}</p>
+          <p className={styles.adminText}>{goods.description}</p>
         </section>
       )}
     </div>

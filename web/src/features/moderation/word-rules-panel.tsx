@@ -1,8 +1,9 @@
 import type { WordRuleAction } from "@xianzhi/contract";
 import { ModerationLimits, WORD_RULE_ACTIONS } from "@xianzhi/contract/constants";
-import { Alert, Button, Empty, Input, List, Popconfirm, Select, Skeleton } from "antd";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
+import { Alert, Button, Empty, Input, List, Popconfirm, Select, Skeleton } from "../../components/kit";
+import styles from "./admin.module.css";
 import {
   useAddWordRuleMutation,
   useRemoveWordRuleMutation,
@@ -32,7 +33,7 @@ export function WordRulesPanel() {
   return (
     <>
       <form
-        className="admin__rule-form"
+        className={styles.adminRuleForm}
         aria-label="添加违禁词"
         onSubmit={(event) => {
           event.preventDefault();
@@ -55,7 +56,7 @@ export function WordRulesPanel() {
       {isLoading && <Skeleton active />}
       {data && data.length === 0 && <Empty description="还没有违禁词" />}
       <List
-        className="admin__list"
+        className={styles.adminList}
         dataSource={data ?? []}
         renderItem={(rule) => (
           <List.Item

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { BellOutlined, FallOutlined, SearchOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { lineTime, notificationDetail, notificationSentence, notificationTarget } from "./notification-lines";
+import styles from "./notifications.module.css";
 
 /** The picture of what the product itself tells, where there is nobody's avatar to show. */
 const KIND_ICONS: Partial<Record<NotificationKind, ReactNode>> = {
@@ -17,16 +18,16 @@ function LineContent({ notification, now }: { notification: Notification; now: D
   const detail = notificationDetail(notification);
   return (
     <>
-      <span className="notification__who" aria-hidden="true">
+      <span className={styles.notificationWho} aria-hidden="true">
         {actor ? (
           <InitialAvatar size={40} src={actor.avatarUrl} name={actor.nickname} />
         ) : (
-          <span className="notification__icon">{KIND_ICONS[notification.kind] ?? <BellOutlined />}</span>
+          <span className={styles.notificationIcon}>{KIND_ICONS[notification.kind] ?? <BellOutlined />}</span>
         )}
-        {!read && <span className="notification__dot" />}
+        {!read && <span className={styles.notificationDot} />}
       </span>
-      <span className="notification__body">
-        <span className="notification__sentence">
+      <span className={styles.notificationBody}>
+        <span className={styles.notificationSentence}>
           {who ? (
             <>
               <strong>{who}</strong>
@@ -35,19 +36,19 @@ function LineContent({ notification, now }: { notification: Notification; now: D
           ) : (
             text
           )}
-          {!read && <span className="notification__unread">（未读）</span>}
+          {!read && <span className={styles.notificationUnreadText}>（未读）</span>}
         </span>
-        {detail && <span className="notification__detail">{detail}</span>}
-        <span className="notification__meta">
-          {goods && <span className="notification__goods">{goods.title}</span>}
+        {detail && <span className={styles.notificationDetail}>{detail}</span>}
+        <span className={styles.notificationMeta}>
+          {goods && <span className={styles.notificationGoods}>{goods.title}</span>}
           <time dateTime={createdAt}>{lineTime(createdAt, now)}</time>
         </span>
       </span>
       {goods &&
         (goods.coverUrl ? (
-          <img className="notification__thumb" src={goods.coverUrl} alt="" loading="lazy" />
+          <img className={styles.notificationThumb} src={goods.coverUrl} alt="" loading="lazy" />
         ) : (
-          <span className="notification__thumb" aria-hidden="true" />
+          <span className={styles.notificationThumb} aria-hidden="true" />
         ))}
     </>
   );
@@ -67,7 +68,7 @@ export function NotificationLine({
   onOpen: (notification: Notification) => void;
 }) {
   const target = notificationTarget(notification);
-  const className = notification.read ? "notification" : "notification notification--unread";
+  const className = notification.read ? styles.notification : `${styles.notification} ${styles.notificationUnread}`;
   const content = <LineContent notification={notification} now={now} />;
   return (
     <li>

@@ -1,12 +1,12 @@
 import type { NotificationSettings } from "@xianzhi/contract";
 import { NOTIFICATION_GROUPS, type NotificationGroup } from "@xianzhi/contract/constants";
-import { Button, Skeleton, Switch } from "antd";
 import { useId } from "react";
 import { errorText } from "../../app/api-error";
 import { Empty } from "../../components/empty";
+import { Button, Skeleton, Switch } from "../../components/kit";
 import { message } from "../../components/toasts";
+import styles from "./notification-settings.module.css";
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from "./notifications-api";
-import "./notification-settings.css";
 
 const GROUPS = Object.entries(NOTIFICATION_GROUPS) as [NotificationGroup, { label: string }][];
 
@@ -26,10 +26,10 @@ function SettingRow({
 }) {
   const id = useId();
   return (
-    <li className="notification-settings__row">
-      <span className="notification-settings__text">
+    <li className={styles.notificationSettingsRow}>
+      <span className={styles.notificationSettingsText}>
         <label htmlFor={id}>{label}</label>
-        {hint && <span className="notification-settings__hint">{hint}</span>}
+        {hint && <span className={styles.notificationSettingsHint}>{hint}</span>}
       </span>
       <Switch id={id} checked={checked} disabled={disabled} onChange={onChange} />
     </li>
@@ -47,7 +47,7 @@ export function NotificationSettingsPanel() {
   if (!settings) {
     if (!isError) return <Skeleton active />;
     return (
-      <div className="notification-settings__failed">
+      <div className={styles.notificationSettingsFailed}>
         <Empty description="通知设置没能加载，请检查网络后重试" />
         <Button onClick={() => void refetch()}>重试</Button>
       </div>
@@ -65,10 +65,10 @@ export function NotificationSettingsPanel() {
   };
 
   return (
-    <div className="notification-settings">
-      <h2 className="notification-settings__title">接收这些通知</h2>
-      <p className="notification-settings__intro">关掉的类型以后不再通知你。</p>
-      <ul className="notification-settings__list">
+    <div className={styles.notificationSettings}>
+      <h2 className={styles.notificationSettingsTitle}>接收这些通知</h2>
+      <p className={styles.notificationSettingsIntro}>关掉的类型以后不再通知你。</p>
+      <ul className={styles.notificationSettingsList}>
         {GROUPS.map(([group, { label }]) => (
           <SettingRow
             key={group}
@@ -79,8 +79,8 @@ export function NotificationSettingsPanel() {
           />
         ))}
       </ul>
-      <h2 className="notification-settings__title">邮件</h2>
-      <ul className="notification-settings__list">
+      <h2 className={styles.notificationSettingsTitle}>邮件</h2>
+      <ul className={styles.notificationSettingsList}>
         <SettingRow
           label="每日邮件摘要"
           hint="有未读通知时，每天一封发到你的邮箱"

@@ -10,12 +10,12 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { NotificationLine } from "./notification-line";
 import { groupByDay } from "./notification-lines";
 import { loadedNotifications } from "./notification-pages";
+import styles from "./notifications.module.css";
 import {
   useMarkNotificationsReadMutation,
   useNotificationsInfiniteQuery,
   useNotificationsUnreadQuery,
 } from "./notifications-api";
-import "./notifications.css";
 
 /** Where the personal centre shows the notification settings. */
 const SETTINGS_PATH = `${paths.userinfo}?tab=notifications`;
@@ -37,39 +37,44 @@ export default function NotificationsScreen() {
   };
 
   return (
-    <div className="page notifications">
-      <header className="notifications__header">
-        <h1 className="notifications__title">
+    <div className={`page ${styles.notifications}`}>
+      <header className={styles.notificationsHeader}>
+        <h1 className={styles.notificationsTitle}>
           通知
-          {unreadCount > 0 && <span className="notifications__count">{unreadCount} 条未读</span>}
+          {unreadCount > 0 && <span className={styles.notificationsCount}>{unreadCount} 条未读</span>}
         </h1>
-        <Link to={SETTINGS_PATH} className="notifications__settings">
+        <Link to={SETTINGS_PATH} className={styles.notificationsSettings}>
           <SettingOutlined aria-hidden="true" />
           通知设置
         </Link>
-        <PlainButton onClick={markAllRead} disabled={unreadCount === 0} loading={markingAll}>
+        <PlainButton
+          onClick={markAllRead}
+          disabled={unreadCount === 0}
+          loading={markingAll}
+          className={styles.notificationsMarkRead}
+        >
           全部已读
         </PlainButton>
       </header>
-      {isLoading && <PlainSkeleton rows={5} className="notifications__skeleton" />}
+      {isLoading && <PlainSkeleton rows={5} className={styles.notificationsSkeleton} />}
       {isError && !data && (
-        <div className="notifications__failed">
+        <div className={styles.notificationsFailed}>
           <Empty description="通知没能加载，请检查网络后重试" />
           <PlainButton onClick={() => void refetch()}>重试</PlainButton>
         </div>
       )}
       {data && notifications.length === 0 && (
         <Empty
-          className="notifications__empty"
+          className={styles.notificationsEmpty}
           description="还没有通知。有人评论、收藏你的闲置，或你收藏的闲置降价时，会在这里告诉你"
         />
       )}
       {groupByDay(notifications, now).map((day, index) => (
-        <section key={day.label} className="notifications__day" aria-labelledby={`notifications-day-${index}`}>
-          <h2 id={`notifications-day-${index}`} className="notifications__day-title">
+        <section key={day.label} aria-labelledby={`notifications-day-${index}`}>
+          <h2 id={`notifications-day-${index}`} className={styles.notificationsDayTitle}>
             {day.label}
           </h2>
-          <ul className="notifications__list">
+          <ul className={styles.notificationsList}>
             {day.notifications.map((notification) => (
               <NotificationLine
                 key={notification.id}
@@ -84,11 +89,15 @@ export default function NotificationsScreen() {
         </section>
       ))}
       {hasNextPage && (
-        <PlainButton className="notifications__more" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+        <PlainButton
+          className={styles.notificationsMore}
+          onClick={() => void fetchNextPage()}
+          loading={isFetchingNextPage}
+        >
           加载更多
         </PlainButton>
       )}
-      {data && !hasNextPage && notifications.length > 0 && <p className="notifications__end">没有更多通知了</p>}
+      {data && !hasNextPage && notifications.length > 0 && <p className={styles.notificationsEnd}>没有更多通知了</p>}
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { CloseOutlined, EllipsisOutlined } from "@ant-design/icons";
-import { Button, Dropdown } from "antd";
 import type { PointerEvent } from "react";
+import { classNames } from "../../components/class-names";
+import { CloseOutlined, EllipsisOutlined } from "../../components/icons";
+import { Button, Dropdown } from "../../components/kit";
+import styles from "./pictures.module.css";
 import type { PictureItem } from "./upload-queue";
 
 interface PictureTileProps {
@@ -27,13 +29,17 @@ export function PictureTile({ picture, index, count, dragging, handleProps, onMo
   ];
   return (
     <figure
-      className={`picture-uploader__item picture-uploader__item--picture${dragging ? " picture-uploader__item--dragging" : ""}`}
+      className={classNames(
+        styles.pictureUploaderItem,
+        styles.pictureUploaderItemPicture,
+        dragging && styles.pictureUploaderItemDragging,
+      )}
       {...handleProps}
     >
       <img src={picture.thumbUrl} alt={`${place}图片${index === 0 ? "（封面）" : ""}`} draggable={false} />
-      {index === 0 && <figcaption className="picture-uploader__cover">封面</figcaption>}
+      {index === 0 && <figcaption className={styles.pictureUploaderCover}>封面</figcaption>}
       <Button
-        className="picture-uploader__remove"
+        className={styles.pictureUploaderRemove}
         shape="circle"
         size="small"
         icon={<CloseOutlined />}
@@ -43,7 +49,7 @@ export function PictureTile({ picture, index, count, dragging, handleProps, onMo
       {count > 1 && (
         <Dropdown menu={{ items: menu }} trigger={["click"]}>
           <Button
-            className="picture-uploader__more"
+            className={styles.pictureUploaderMore}
             shape="circle"
             size="small"
             icon={<EllipsisOutlined />}

@@ -1,11 +1,11 @@
-import { CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "@ant-design/icons";
 import { GoodsLimits, UploadLimits } from "@xianzhi/contract/constants";
-import { Button, Progress, Upload } from "antd";
+import { CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "../../components/icons";
+import { Button, Progress, Upload } from "../../components/kit";
 import { PictureTile } from "./picture-tile";
+import styles from "./pictures.module.css";
 import { moveItem, type PictureItem } from "./upload-queue";
 import { useDragReorder } from "./use-drag-reorder";
 import { usePictureUploads } from "./use-picture-uploads";
-import "./pictures.css";
 
 export type { PictureItem } from "./upload-queue";
 
@@ -26,8 +26,8 @@ export function PictureUploader({
   const taken = value.length + pending.length;
 
   return (
-    <div className="picture-uploader">
-      <ol className="picture-uploader__list">
+    <div>
+      <ol className={styles.pictureUploaderList}>
         {value.map((picture, index) => (
           <li key={picture.fileId}>
             <PictureTile
@@ -42,18 +42,18 @@ export function PictureUploader({
           </li>
         ))}
         {pending.map((upload) => (
-          <li key={upload.key} className="picture-uploader__item picture-uploader__item--uploading">
+          <li key={upload.key} className={`${styles.pictureUploaderItem} ${styles.pictureUploaderItemUploading}`}>
             <Progress type="circle" percent={upload.percent} size={56} />
-            <span className="picture-uploader__name">{upload.name}</span>
+            <span className={styles.pictureUploaderName}>{upload.name}</span>
           </li>
         ))}
         {taken < GoodsLimits.picturesMax && (
           <li>
             <Upload accept={UploadLimits.types.join(",")} multiple showUploadList={false} beforeUpload={pickFile(pick)}>
-              <button type="button" className="picture-uploader__item picture-uploader__add">
+              <button type="button" className={`${styles.pictureUploaderItem} ${styles.pictureUploaderAdd}`}>
                 <PlusOutlined />
                 <span>添加图片</span>
-                <span className="picture-uploader__hint">
+                <span className={styles.pictureUploaderHint}>
                   {taken}/{GoodsLimits.picturesMax}
                 </span>
               </button>
@@ -62,11 +62,11 @@ export function PictureUploader({
         )}
       </ol>
       {failures.length > 0 && (
-        <div className="picture-uploader__failures">
+        <div className={styles.pictureUploaderFailures}>
           {failures.map((failure) => (
-            <div key={failure.key} className="picture-uploader__failure" role="alert">
+            <div key={failure.key} className={styles.pictureUploaderFailure} role="alert">
               <ExclamationCircleOutlined />
-              <span className="picture-uploader__failure-text">
+              <span className={styles.pictureUploaderFailureText}>
                 {failure.name}：{failure.reason}
               </span>
               <Button

@@ -7,9 +7,9 @@ import { paths } from "../../app/paths";
 import { message } from "../../components/toasts";
 import { withAntd } from "../../components/with-antd";
 import { isSignedIn } from "../accounts";
+import styles from "./safety.module.css";
 import { useBlockMutation, useUnblockMutation } from "./safety-api";
 import { useIsBlocked } from "./use-block-state";
-import "./safety.css";
 
 // Built with Ant Design, and loaded with it at the first 拉黑.
 const BlockConfirm = withAntd(async () => (await import("./block-confirm")).BlockConfirm);
@@ -62,7 +62,7 @@ export function BlockButton({ user, className }: BlockButtonProps) {
     <>
       <button
         type="button"
-        className={`safety-link ${className ?? ""}`}
+        className={`${styles.safetyLink} ${className ?? ""}`}
         onClick={click}
         aria-busy={unblocking || undefined}
         aria-haspopup={blocked ? undefined : "dialog"}

@@ -2,7 +2,7 @@ import type { PublicUser } from "@xianzhi/contract";
 import { Errors } from "@xianzhi/contract/constants";
 import { PlainButton } from "../../components/plain-controls";
 import { useUnblock } from "./block-button";
-import "./safety.css";
+import styles from "./safety.module.css";
 
 /** Why a chat takes no message: I blocked the peer, or the server said the peer refuses me. */
 export type ChatBlock = "by-me" | "by-peer";
@@ -15,13 +15,13 @@ export function BlockedChatNotice({ peer, block }: { peer: Pick<PublicUser, "id"
   const [unblock, unblocking] = useUnblock();
   if (block === "by-peer") {
     return (
-      <p className="blocked-chat-notice" role="status">
+      <p className={styles.blockedChatNotice} role="status">
         {REFUSED_BY_PEER}，无法继续发送消息
       </p>
     );
   }
   return (
-    <div className="blocked-chat-notice" role="status">
+    <div className={styles.blockedChatNotice} role="status">
       <span>你已拉黑 {peer.nickname}，双方都不能再发消息</span>
       <PlainButton onClick={() => unblock(peer.id)} loading={unblocking}>
         取消拉黑

@@ -7,8 +7,8 @@ import { message } from "../../components/toasts";
 import { withAntd } from "../../components/with-antd";
 import { isSignedIn } from "../accounts";
 import type { ReportChoice } from "./report-sheet";
+import styles from "./safety.module.css";
 import { useReportMutation } from "./safety-api";
-import "./safety.css";
 
 // Built with Ant Design, and loaded with it at the first 举报: the pages a visitor sees load none.
 const ReportSheet = withAntd(async () => (await import("./report-sheet")).ReportSheet);
@@ -50,7 +50,7 @@ export function ReportButton({ targetType, targetId, className, ...aria }: Repor
     <>
       <button
         type="button"
-        className={`safety-link ${className ?? ""}`}
+        className={`${styles.safetyLink} ${className ?? ""}`}
         onClick={openSheet}
         aria-haspopup="dialog"
         aria-label={aria["aria-label"]}

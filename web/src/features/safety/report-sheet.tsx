@@ -1,8 +1,9 @@
 import type { ReportTarget } from "@xianzhi/contract/constants";
 import { ModerationLimits, REPORT_REASONS, REPORT_TARGETS, type ReportReason } from "@xianzhi/contract/constants";
-import { Button, Input, Radio } from "antd";
 import { type FormEvent, useId, useState } from "react";
+import { Button, Input, Radio } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
+import styles from "./safety.module.css";
 
 /** What the report says: the reason, and in the reporter's words (required for 其他). */
 export interface ReportChoice {
@@ -57,13 +58,13 @@ function ReportForm({ submitting, refusal, onSubmit }: Omit<ReportSheetProps, "o
   const shown = problem || refusal;
 
   return (
-    <form className="report-sheet" onSubmit={submit} noValidate>
-      <p id={labelId} className="report-sheet__label">
+    <form onSubmit={submit} noValidate>
+      <p id={labelId} className={styles.reportSheetLabel}>
         举报原因
       </p>
       <Radio.Group
         aria-labelledby={labelId}
-        className="report-sheet__reasons"
+        className={styles.reportSheetReasons}
         value={reason}
         onChange={(event) => {
           setReason(event.target.value);
@@ -71,7 +72,7 @@ function ReportForm({ submitting, refusal, onSubmit }: Omit<ReportSheetProps, "o
         }}
         options={REASONS.map(([value, label]) => ({ value, label }))}
       />
-      <label htmlFor={textId} className="report-sheet__label">
+      <label htmlFor={textId} className={styles.reportSheetLabel}>
         {reason === "other" ? "说明（必填）" : "补充说明（选填）"}
       </label>
       <Input.TextArea
@@ -85,11 +86,11 @@ function ReportForm({ submitting, refusal, onSubmit }: Omit<ReportSheetProps, "o
         aria-describedby={shown ? problemId : undefined}
       />
       {shown && (
-        <p id={problemId} className="report-sheet__problem" role="alert">
+        <p id={problemId} className={styles.reportSheetProblem} role="alert">
           {shown}
         </p>
       )}
-      <Button type="primary" htmlType="submit" block loading={submitting} className="report-sheet__submit">
+      <Button type="primary" htmlType="submit" block loading={submitting} className={styles.reportSheetSubmit}>
         提交举报
       </Button>
     </form>

@@ -1,19 +1,19 @@
 import type { SavedSearch } from "@xianzhi/contract";
 import { DiscoveryLimits, hiddenCharactersMessage, isShownName } from "@xianzhi/contract/constants";
-import { Button, Input, Popconfirm, Skeleton } from "antd";
 import { useState } from "react";
 import { Link } from "react-router";
 import { errorText } from "../../app/api-error";
 import { Empty } from "../../components/empty";
+import { Button, Input, Popconfirm, Skeleton } from "../../components/kit";
 import { message } from "../../components/toasts";
 import { searchAddress } from "../goods";
 import { criteriaSummary } from "./criteria-summary";
+import styles from "./saved-searches.module.css";
 import {
   useDeleteSavedSearchMutation,
   useRenameSavedSearchMutation,
   useSavedSearchesQuery,
 } from "./saved-searches-api";
-import "./saved-searches.css";
 
 /** The personal centre's 保存的搜索: each opens its search; rename and delete. */
 export function SavedSearchList() {
@@ -22,7 +22,7 @@ export function SavedSearchList() {
   if (data.length === 0)
     return <Empty description="还没有保存的搜索。在搜索结果页点「保存搜索」，常搜的就不用再输了" />;
   return (
-    <ul className="saved-searches">
+    <ul className={styles.savedSearches}>
       {data.map((search) => (
         <SavedSearchItem key={search.id} search={search} />
       ))}
@@ -38,16 +38,16 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
     if ("error" in result) message.error(errorText(result.error));
   };
   return (
-    <li className="saved-searches__item">
+    <li className={styles.savedSearchesItem}>
       {renaming ? (
         <RenameForm search={search} onDone={() => setRenaming(false)} />
       ) : (
         <>
-          <Link className="saved-searches__link" to={searchAddress(search.criteria)}>
-            <strong className="saved-searches__name">{search.name}</strong>
-            <span className="saved-searches__criteria">{criteriaSummary(search.criteria)}</span>
+          <Link className={styles.savedSearchesLink} to={searchAddress(search.criteria)}>
+            <strong className={styles.savedSearchesName}>{search.name}</strong>
+            <span className={styles.savedSearchesCriteria}>{criteriaSummary(search.criteria)}</span>
           </Link>
-          <div className="saved-searches__actions">
+          <div className={styles.savedSearchesActions}>
             <Button onClick={() => setRenaming(true)} aria-label={`重命名${search.name}`}>
               重命名
             </Button>
@@ -78,7 +78,7 @@ function RenameForm({ search, onDone }: { search: SavedSearch; onDone: () => voi
   };
   return (
     <form
-      className="saved-searches__rename"
+      className={styles.savedSearchesRename}
       onSubmit={(event) => {
         event.preventDefault();
         void save();

@@ -6,6 +6,7 @@ import { PlainButton } from "../../components/plain-controls";
 import { message } from "../../components/toasts";
 import { isSignedIn } from "../accounts";
 import { useFollowMutation, useFollowStateQuery, useUnfollowMutation } from "./follows-api";
+import styles from "./sellers.module.css";
 
 /** 关注 / 已关注 on someone else's page; a visitor is sent to sign in and comes back here. */
 export function FollowButton({ sellerId }: { sellerId: string }) {
@@ -28,7 +29,7 @@ export function FollowButton({ sellerId }: { sellerId: string }) {
   return (
     <PlainButton
       primary={!state?.following}
-      className="seller-header__follow"
+      className={styles.sellerHeaderFollow}
       onClick={toggle}
       loading={following || unfollowing}
       aria-pressed={Boolean(state?.following)}

@@ -8,14 +8,14 @@ import { InitialAvatar } from "../../components/initial-avatar";
 import { Stars } from "../../components/stars";
 import { FollowButton } from "./follow-button";
 import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
-import "./sellers.css";
+import styles from "./sellers.module.css";
 
 /** How others rate them: the average stars and how many reviews, or 暂无评价. */
 function SellerRating({ profile }: { profile: SellerProfile }) {
-  if (profile.ratingAverage === null) return <p className="seller-header__rating">暂无评价</p>;
+  if (profile.ratingAverage === null) return <p className={styles.sellerHeaderRating}>暂无评价</p>;
   return (
-    <p className="seller-header__rating">
-      <Stars value={profile.ratingAverage} average />
+    <p className={styles.sellerHeaderRating}>
+      <Stars value={profile.ratingAverage} average className={styles.sellerHeaderStars} />
       <strong>{profile.ratingAverage.toFixed(1)}</strong>
       <Link to={`${paths.user(profile.id)}?tab=reviews`}>{profile.ratingCount} 条评价</Link>
     </p>
@@ -39,12 +39,12 @@ export function SellerHeader({ profile, safety }: { profile: SellerProfile; safe
       : [{ label: "回复时间", value: formatReplyTime(profile.responseMinutes) }]),
   ];
   return (
-    <header className="seller-header">
-      <div className="seller-header__identity">
+    <header className={styles.sellerHeader}>
+      <div className={styles.sellerHeaderIdentity}>
         <InitialAvatar size={64} src={profile.avatarUrl} name={profile.nickname} />
-        <div className="seller-header__text">
-          <h1 className="seller-header__name">{profile.nickname}</h1>
-          <div className="seller-header__meta">
+        <div className={styles.sellerHeaderText}>
+          <h1 className={styles.sellerHeaderName}>{profile.nickname}</h1>
+          <div className={styles.sellerHeaderMeta}>
             <span>@{profile.username}</span>
             <span>加入于 {formatJoined(profile.createdAt)}</span>
             {profile.city && (
@@ -57,16 +57,16 @@ export function SellerHeader({ profile, safety }: { profile: SellerProfile; safe
         </div>
         <FollowButton sellerId={profile.id} />
       </div>
-      {profile.bio && <p className="seller-header__bio">{profile.bio}</p>}
-      <dl className="seller-header__figures">
+      {profile.bio && <p className={styles.sellerHeaderBio}>{profile.bio}</p>}
+      <dl className={styles.sellerHeaderFigures}>
         {figures.map(({ label, value }) => (
-          <div key={label} className="seller-header__figure">
+          <div key={label} className={styles.sellerHeaderFigure}>
             <dt>{label}</dt>
             <dd>{value}</dd>
           </div>
         ))}
       </dl>
-      {safety && <div className="seller-header__safety">{safety}</div>}
+      {safety && <div className={styles.sellerHeaderSafety}>{safety}</div>}
     </header>
   );
 }

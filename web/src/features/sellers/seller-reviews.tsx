@@ -8,6 +8,7 @@ import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
 import { useUrlParams } from "../../components/use-url-params";
 import { sellerReviewsQuery } from "./screen-queries";
+import styles from "./sellers.module.css";
 import { useSellerReviewsQuery } from "./sellers-api";
 
 /** Who wrote a review, by the side the reviewed person took: a review of them as seller came from the buyer. */
@@ -15,22 +16,22 @@ const FROM: Record<DealRole, string> = { seller: "来自买家", buyer: "来自�
 
 function ReviewItem({ review }: { review: Review }) {
   return (
-    <article className="seller-review">
-      <header className="seller-review__head">
+    <article className={styles.sellerReview}>
+      <header className={styles.sellerReviewHead}>
         <ProfileLink
           user={review.reviewer}
           to={paths.user(review.reviewer.id)}
           avatarSize={32}
-          className="seller-review__reviewer"
+          className={styles.sellerReviewReviewer}
         />
-        <span className="seller-review__from">{FROM[review.revieweeRole]}</span>
-        <time className="seller-review__time" dateTime={review.createdAt}>
+        <span className={styles.sellerReviewFrom}>{FROM[review.revieweeRole]}</span>
+        <time className={styles.sellerReviewTime} dateTime={review.createdAt}>
           {formatTime(review.createdAt)}
         </time>
       </header>
       <Stars value={review.rating} />
-      {review.content && <p className="seller-review__text">{review.content}</p>}
-      <p className="seller-review__goods">宝贝：{review.goodsTitle}</p>
+      {review.content && <p className={styles.sellerReviewText}>{review.content}</p>}
+      <p className={styles.sellerReviewGoods}>宝贝：{review.goodsTitle}</p>
     </article>
   );
 }
@@ -44,7 +45,7 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
   if (!data || data.list.length === 0) return <Empty description="暂无评价" />;
   return (
     <>
-      <ul className="seller-reviews">
+      <ul className={styles.sellerReviews}>
         {data.list.map((review) => (
           <li key={review.id}>
             <ReviewItem review={review} />
@@ -52,7 +53,7 @@ export function SellerReviews({ sellerId }: { sellerId: string }) {
         ))}
       </ul>
       <Pager
-        className="seller-reviews__pager"
+        className={styles.sellerReviewsPager}
         current={query.page}
         pageSize={data.pageSize}
         total={data.total}

@@ -1,11 +1,11 @@
 import type { SellerProfile } from "@xianzhi/contract";
 import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
-import { Tabs } from "antd";
 import type { ReactNode } from "react";
+import { Tabs } from "../../components/kit";
 import { useUrlParams } from "../../components/use-url-params";
 import { type SellerTab, sellerTab } from "./screen-queries";
 import { SellerReviews } from "./seller-reviews";
-import "./sellers.css";
+import styles from "./sellers.module.css";
 
 /**
  * 在售, 已售 and 评价 (the reviews about them); tab and page live in the address. The goods tabs show
@@ -21,7 +21,7 @@ export function SellerTabs({ profile, goods }: { profile: SellerProfile; goods: 
   const panel = current === "reviews" ? <SellerReviews sellerId={profile.id} /> : goods;
   return (
     <Tabs
-      className="seller-goods"
+      className={styles.sellerGoods}
       activeKey={current}
       onChange={(tab) => update({ tab: tab === "on_sale" ? "" : tab, page: "" })}
       items={Object.entries(labels).map(([tab, label]) => ({

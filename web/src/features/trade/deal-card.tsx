@@ -1,27 +1,34 @@
 import type { DealRole, DealSummary, Review } from "@xianzhi/contract";
-import { DEAL_STATUSES } from "@xianzhi/contract/constants";
-import { Button } from "antd";
+import { DEAL_STATUSES, type DealStatus } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
+import { Button } from "../../components/kit";
 import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
 import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
+import styles from "./trade.module.css";
 
 /** The other side, as the list names them: the seller of what I bought, the buyer of what I sold. */
 const PEER_SIDE: Record<DealRole, string> = { buyer: "卖家", seller: "买家" };
+
+/** The status tag of a deal under way or completed stands out; a cancelled one stays grey. */
+const STATUS_CLASSES: Partial<Record<DealStatus, string>> = {
+  reserved: styles.dealStatusReserved,
+  completed: styles.dealStatusCompleted,
+};
 
 /** A deleted goods item or chat keeps its place in a deal as id "0". */
 const exists = (id: string) => id !== "0";
 
 function ReviewLine({ who, review }: { who: string; review: Review }) {
   return (
-    <div className="deal-card__review">
-      <span className="deal-card__review-who">{who}</span>
+    <div className={styles.dealCardReview}>
+      <span className={styles.dealCardReviewWho}>{who}</span>
       <Stars value={review.rating} />
-      {review.content && <q className="deal-card__review-text">{review.content}</q>}
+      {review.content && <q className={styles.dealCardReviewText}>{review.content}</q>}
     </div>
   );
 }
@@ -30,40 +37,42 @@ function ReviewLine({ who, review }: { who: string; review: Review }) {
 export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
   const [reviewing, setReviewing] = useState(false);
   const myReviewHiddenUntil = hiddenUntil(deal, now);
-  const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className="deal-card__cover" />;
+  const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className={styles.dealCardCover} />;
   return (
-    <article className="deal-card" aria-label={deal.goods.title}>
+    <article className={styles.dealCard} aria-label={deal.goods.title}>
       {exists(deal.goodsId) ? (
-        <Link to={paths.goodsInfo(deal.goodsId)} className="deal-card__cover-link" tabIndex={-1} aria-hidden="true">
+        <Link to={paths.goodsInfo(deal.goodsId)} className={styles.dealCardCoverLink} tabIndex={-1} aria-hidden="true">
           {cover}
         </Link>
       ) : (
         cover
       )}
-      <div className="deal-card__body">
-        <div className="deal-card__top">
+      <div className={styles.dealCardBody}>
+        <div className={styles.dealCardTop}>
           {exists(deal.goodsId) ? (
-            <Link to={paths.goodsInfo(deal.goodsId)} className="deal-card__title">
+            <Link to={paths.goodsInfo(deal.goodsId)} className={styles.dealCardTitle}>
               {deal.goods.title}
             </Link>
           ) : (
-            <span className="deal-card__title">{deal.goods.title}</span>
+            <span className={styles.dealCardTitle}>{deal.goods.title}</span>
           )}
-          <span className={`deal-status deal-status--${deal.status}`}>{DEAL_STATUSES[deal.status]}</span>
+          <span className={`${styles.dealStatus} ${STATUS_CLASSES[deal.status] ?? ""}`}>
+            {DEAL_STATUSES[deal.status]}
+          </span>
         </div>
-        <div className="deal-card__meta">
-          <strong className="deal-card__price">{formatPrice(deal.priceCents)}</strong>
+        <div className={styles.dealCardMeta}>
+          <strong className={styles.dealCardPrice}>{formatPrice(deal.priceCents)}</strong>
           <time dateTime={deal.completedAt ?? deal.createdAt}>
             {formatTime(deal.completedAt ?? deal.createdAt, now)}
           </time>
         </div>
-        <div className="deal-card__peer">
+        <div className={styles.dealCardPeer}>
           {PEER_SIDE[side]}
-          <ProfileLink user={deal.peer} to={paths.user(deal.peer.id)} />
+          <ProfileLink user={deal.peer} to={paths.user(deal.peer.id)} className={styles.dealCardPeerLink} />
           {exists(deal.chatId) && (
             <Link
               to={`${paths.chat}?chatId=${deal.chatId}`}
-              className="deal-card__chat"
+              className={styles.dealCardChat}
               aria-label={`和${deal.peer.nickname}聊天`}
             >
               聊天
@@ -72,16 +81,16 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
         </div>
         {deal.myReview && <ReviewLine who="我的评价" review={deal.myReview} />}
         {myReviewHiddenUntil !== null && (
-          <p className="deal-card__hint">已评价 · {hiddenReviewNote(myReviewHiddenUntil)}，此前仅你可见</p>
+          <p className={styles.dealCardHint}>已评价 · {hiddenReviewNote(myReviewHiddenUntil)}，此前仅你可见</p>
         )}
         {deal.peerReview && <ReviewLine who={`${PEER_SIDE[side]}的评价`} review={deal.peerReview} />}
         {deal.peerReviewed && !deal.peerReview && (
-          <p className="deal-card__hint">
+          <p className={styles.dealCardHint}>
             {PEER_SIDE[side]}已评价{deal.myReview ? "，稍后可见" : "，你评价后可见"}
           </p>
         )}
         {canReview(deal, deal, now) && (
-          <div className="deal-card__actions">
+          <div className={styles.dealCardActions}>
             <Button type="primary" onClick={() => setReviewing(true)} aria-haspopup="dialog">
               评价
             </Button>

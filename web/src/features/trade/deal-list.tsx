@@ -5,8 +5,8 @@ import { Pager } from "../../components/plain-controls";
 import { PlainSkeleton } from "../../components/plain-skeleton";
 import { useNow } from "../../components/use-now";
 import { DealCard } from "./deal-card";
+import styles from "./trade.module.css";
 import { DEALS_PAGE_SIZE, useDealsQuery } from "./trade-api";
-import "./trade.css";
 
 const EMPTY: Record<DealRole, string> = {
   buyer: "还没有买到的闲置，看中了就出个价吧",
@@ -22,7 +22,7 @@ export function DealList({ side }: { side: DealRole }) {
   if (!data || data.list.length === 0) return <Empty description={EMPTY[side]} />;
   return (
     <>
-      <ul className="deal-list">
+      <ul className={styles.dealList}>
         {data.list.map((deal) => (
           <li key={deal.id}>
             <DealCard deal={deal} side={side} now={now} />
@@ -30,7 +30,7 @@ export function DealList({ side }: { side: DealRole }) {
         ))}
       </ul>
       <Pager
-        className="deal-list__pager"
+        className={styles.dealListPager}
         current={page}
         pageSize={data.pageSize}
         total={data.total}

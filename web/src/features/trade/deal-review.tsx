@@ -1,10 +1,11 @@
 import type { Deal, DealRole } from "@xianzhi/contract";
-import { Button } from "antd";
 import { useState } from "react";
+import { Button } from "../../components/kit";
 import { Stars } from "../../components/stars";
 import { useNow } from "../../components/use-now";
 import { canReview, hiddenReviewNote, hiddenUntil, reviewDeadline } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
+import styles from "./trade.module.css";
 import { DEALS_PAGE_SIZE, useDealsQuery } from "./trade-api";
 
 const MINUTE = 60_000;
@@ -39,16 +40,16 @@ export function DealReview({ deal, myId, peerName }: DealReviewProps) {
   if (summary?.myReview) {
     const until = hiddenUntil(summary, now);
     return (
-      <span className="deal-review">
+      <span className={styles.dealReview}>
         已评价 <Stars value={summary.myReview.rating} />
-        {until !== null && <span className="deal-review__hidden">· {hiddenReviewNote(until)}</span>}
+        {until !== null && <span className={styles.dealReviewHidden}>· {hiddenReviewNote(until)}</span>}
       </span>
     );
   }
   if (!canReview(deal, summary, now)) return null;
   return (
     <>
-      <Button type="link" className="deal-review__write" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <Button type="link" onClick={() => setOpen(true)} aria-haspopup="dialog">
         去评价
       </Button>
       <ReviewSheet

@@ -1,13 +1,13 @@
 import { TradeLimits } from "@xianzhi/contract/constants";
-import { Button, Input } from "antd";
 import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
 import { errorText } from "../../app/api-error";
+import { Button, Input } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
 import { hiddenReviewNote, revealRule } from "./review-rules";
 import { StarPicker } from "./star-picker";
+import styles from "./trade.module.css";
 import { useCreateReviewMutation } from "./trade-api";
-import "./trade.css";
 
 interface ReviewSheetProps {
   open: boolean;
@@ -76,7 +76,7 @@ function ReviewForm({ dealId, revealBy, peerReviewed, firstStar, onDone }: Revie
   };
 
   return (
-    <form className="review-sheet" onSubmit={submit} noValidate>
+    <form className={styles.reviewSheet} onSubmit={submit} noValidate>
       <StarPicker
         value={rating}
         onChange={(value) => {
@@ -88,16 +88,16 @@ function ReviewForm({ dealId, revealBy, peerReviewed, firstStar, onDone }: Revie
         describedBy={missingRating ? errorId : undefined}
       />
       {missingRating && (
-        <div id={errorId} className="review-sheet__error" role="alert">
+        <div id={errorId} className={styles.reviewSheetError} role="alert">
           请先选择评分
         </div>
       )}
-      <label htmlFor={textId} className="review-sheet__label">
+      <label htmlFor={textId} className={styles.reviewSheetLabel}>
         说说这次交易（选填）
       </label>
       <Input.TextArea
         id={textId}
-        className="review-sheet__text"
+        className={styles.reviewSheetText}
         value={content}
         onChange={(event) => setContent(event.target.value)}
         placeholder="描述相符吗？沟通顺利吗？"
@@ -105,7 +105,7 @@ function ReviewForm({ dealId, revealBy, peerReviewed, firstStar, onDone }: Revie
         showCount
         autoSize={{ minRows: 3, maxRows: 6 }}
       />
-      <p id={ruleId} className="review-sheet__rule">
+      <p id={ruleId} className={styles.reviewSheetRule}>
         {peerReviewed ? "对方已评价：你提交后，双方的评价同时公开" : revealRule(revealBy)}
       </p>
       <Button type="primary" htmlType="submit" size="large" block loading={isLoading} aria-describedby={ruleId}>

@@ -1,6 +1,7 @@
 import { RATING_LABELS, TradeLimits } from "@xianzhi/contract/constants";
 import { type RefObject, useId, useState } from "react";
 import { starsLabel } from "../../components/stars";
+import styles from "./trade.module.css";
 
 const RATINGS = Array.from(
   { length: TradeLimits.ratingMax - TradeLimits.ratingMin + 1 },
@@ -26,15 +27,15 @@ export function StarPicker({ value, onChange, firstStar, invalid, describedBy }:
   const lit = pointed ?? value ?? 0;
   return (
     <fieldset
-      className="star-picker"
+      className={styles.starPicker}
       aria-invalid={invalid || undefined}
       aria-describedby={describedBy}
       onMouseLeave={() => setPointed(null)}
     >
-      <legend className="star-picker__legend">评分</legend>
-      <div className="star-picker__stars">
+      <legend className={styles.starPickerLegend}>评分</legend>
+      <div className={styles.starPickerStars}>
         {RATINGS.map((rating) => (
-          <label key={rating} className="star-picker__star" onMouseEnter={() => setPointed(rating)}>
+          <label key={rating} className={styles.starPickerStar} onMouseEnter={() => setPointed(rating)}>
             <input
               ref={rating === TradeLimits.ratingMin ? firstStar : undefined}
               type="radio"
@@ -44,12 +45,12 @@ export function StarPicker({ value, onChange, firstStar, invalid, describedBy }:
               onChange={() => onChange(rating)}
               aria-label={starsLabel(rating)}
             />
-            <span aria-hidden="true" className={rating <= lit ? "star-picker__glyph--lit" : undefined}>
+            <span aria-hidden="true" className={rating <= lit ? styles.starPickerGlyphLit : undefined}>
               ★
             </span>
           </label>
         ))}
-        <span className="star-picker__words" aria-hidden="true">
+        <span className={styles.starPickerWords} aria-hidden="true">
           {lit ? RATING_LABELS[lit as keyof typeof RATING_LABELS] : "点星星打分"}
         </span>
       </div>
