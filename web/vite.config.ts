@@ -112,6 +112,10 @@ export default defineConfig({
   // Node has no build-time NODE_ENV: without this the server would render with React's development build.
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   build: {
+    // One stylesheet for the whole app (some 55 kB, 9 kB compressed), written into every document
+    // (server/src/plugins/first-screen.ts): split by chunk, a screen's code would ask for its part
+    // again as it loaded, though the document held it already.
+    cssCodeSplit: false,
     rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: vendorChunks } } },
   },
 });

@@ -101,7 +101,8 @@ export class WebDocuments {
       return styleOf(file);
     });
     // A rendered screen is styled before any of its code arrives, whichever chunks its components
-    // come from: all the app's stylesheets (some 25 kB, 6 kB compressed), the screens' after the shell's.
+    // come from. The build makes one stylesheet (web/vite.config.ts), already written into the shell;
+    // were it split by chunk, the screens' parts would follow the shell's here.
     const screensCss = fs
       .readdirSync(path.join(webDist, "assets"))
       .filter((name) => name.endsWith(".css"))
