@@ -1,3 +1,4 @@
+import { UserInfoSchema } from "./accounts.js";
 import { MessageTypeSchema } from "./chat.js";
 import { text } from "./fields.js";
 import { ConditionSchema, GoodsStatusSchema, SearchCriteriaSchema } from "./goods.js";
@@ -51,15 +52,7 @@ const PartySchema = z.enum(["buyer", "seller"]);
 export const DataExportSchema = z
   .object({
     exportedAt: z.string(),
-    profile: z.object({
-      id: z.string(),
-      username: z.string(),
-      email: z.string(),
-      nickname: z.string(),
-      avatarUrl: z.string().nullable(),
-      bio: z.string(),
-      createdAt: z.string(),
-    }),
+    profile: UserInfoSchema.omit({ role: true }),
     goods: z
       .array(ExportedGoodsSchema)
       .describe("Every goods item they posted, whatever its status, with its pictures' addresses."),
