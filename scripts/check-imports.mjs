@@ -423,6 +423,24 @@ export function readStylesheets(root) {
     .filter((name) => name.endsWith(".css"));
 }
 
+/**
+ * Every stylesheet rule broken under a repository root, each as the message npm test prints:
+ * global or same-named stylesheets, classes the components use and their modules lack, and
+ * classes of one module named alike.
+ * @param {string} root
+ * @param {SourceFile[]} files the sources (readSources)
+ * @returns {string[]}
+ */
+export function stylesheetRuleBreaks(root, files) {
+  const stylesheets = readStylesheets(root);
+  const read = (/** @type {string} */ fromRoot) => readFileSync(path.join(root, fromRoot), "utf8");
+  return [
+    ...stylesheetProblems(stylesheets),
+    ...unknownClasses(files, read),
+    ...stylesheets.flatMap((sheet) => classesNamedAlike(`${WEB}${sheet}`, read(`${WEB}${sheet}`))),
+  ];
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const files = readSources(root);
@@ -430,13 +448,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   for (const v of violations) console.error(`${v.path}:${v.line}  import "${v.specifier}": ${v.reason}`);
   const circles = forbiddenCircles(files);
   for (const circle of circles) console.error(circle);
-  const stylesheets = [
-    ...stylesheetProblems(readStylesheets(root)),
-    ...unknownClasses(files, (stylesheet) => readFileSync(path.join(root, stylesheet), "utf8")),
-    ...readStylesheets(root).flatMap((sheet) =>
-      classesNamedAlike(`${WEB}${sheet}`, readFileSync(path.join(root, WEB, sheet), "utf8")),
-    ),
-  ];
+  const stylesheets = stylesheetRuleBreaks(root, files);
   for (const problem of stylesheets) console.error(problem);
   const broken = violations.length + circles.length + stylesheets.length;
   if (broken > 0) {

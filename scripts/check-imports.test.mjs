@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -11,6 +10,7 @@ import {
   readSources,
   readStylesheets,
   stylesheetProblems,
+  stylesheetRuleBreaks,
   unknownClasses,
 } from "./check-imports.mjs";
 
@@ -176,12 +176,9 @@ describe("the import rules", () => {
 
 describe("the stylesheets", () => {
   it("are CSS modules of their components, each name once, and define every class the components use", () => {
-    const stylesheets = readStylesheets(root);
-    expect(stylesheets.filter((sheet) => sheet.endsWith(".module.css")).length).toBeGreaterThan(20);
-    expect(stylesheetProblems(stylesheets)).toEqual([]);
-    const read = (/** @type {string} */ sheet) => readFileSync(path.join(root, sheet), "utf8");
-    expect(unknownClasses(readSources(root), read)).toEqual([]);
-    expect(stylesheets.flatMap((sheet) => classesNamedAlike(sheet, read(`web/src/${sheet}`)))).toEqual([]);
+    const modules = readStylesheets(root).filter((sheet) => sheet.endsWith(".module.css"));
+    expect(modules.length).toBeGreaterThan(20);
+    expect(stylesheetRuleBreaks(root, readSources(root))).toEqual([]);
   });
 
   it("refuse two classes of a module the components would name alike", () => {
