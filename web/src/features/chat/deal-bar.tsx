@@ -1,18 +1,13 @@
 import type { Chat, Deal } from "@xianzhi/contract";
-import { DEAL_PROCESS, DEAL_STATUSES, type DealStatus, nextActions } from "@xianzhi/contract/constants";
+import { DEAL_PROCESS, DEAL_STATUSES, nextActions } from "@xianzhi/contract/constants";
 import { errorText } from "../../app/api-error";
 import { formatPrice } from "../../components/format";
 import { Button, Popconfirm } from "../../components/kit";
+import { DEAL_STATUS_TONES, StatusTag } from "../../components/status-tag";
 import { message } from "../../components/toasts";
 import { DealReview } from "../trade/ui";
 import styles from "./offers.module.css";
 import { useChatTradeQuery, useEndDealMutation } from "./offers-api";
-
-/** The status tag of a deal under way or completed stands out; a cancelled one stays grey. */
-const STATUS_CLASSES: Partial<Record<DealStatus, string>> = {
-  reserved: styles.dealBarStatusReserved,
-  completed: styles.dealBarStatusCompleted,
-};
 
 /**
  * The chat's deal under its header: 交易中 with 确认成交 (the seller) and 取消交易 (either side, each
@@ -23,9 +18,7 @@ export function DealBar({ chat, myId }: { chat: Chat; myId: string }) {
   if (!deal) return null;
   return (
     <section className={styles.dealBar} aria-label="交易">
-      <span className={`${styles.dealBarStatus} ${STATUS_CLASSES[deal.status] ?? ""}`}>
-        {DEAL_STATUSES[deal.status]}
-      </span>
+      <StatusTag tone={DEAL_STATUS_TONES[deal.status]}>{DEAL_STATUSES[deal.status]}</StatusTag>
       <span className={styles.dealBarPrice}>成交价 {formatPrice(deal.priceCents)}</span>
       <div className={styles.dealBarActions}>
         <DealActions deal={deal} seller={deal.sellerId === myId} />

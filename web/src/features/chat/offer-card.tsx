@@ -1,9 +1,10 @@
 import type { Chat, Offer } from "@xianzhi/contract";
-import { OFFER_STATUSES, type OfferStatus } from "@xianzhi/contract/constants";
+import { OFFER_STATUSES } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { formatPrice, formatTime } from "../../components/format";
 import { Button } from "../../components/kit";
+import { OFFER_STATUS_TONES, StatusTag } from "../../components/status-tag";
 import { message } from "../../components/toasts";
 import { useNow } from "../../components/use-now";
 import chatStyles from "./chat.module.css";
@@ -13,12 +14,6 @@ import styles from "./offers.module.css";
 import { useAnswerOfferMutation, useChatTradeQuery, useCounterOfferMutation } from "./offers-api";
 
 const MINUTE = 60_000;
-
-/** The status tag of an open or an accepted offer stands out; the others stay grey. */
-const STATUS_CLASSES: Partial<Record<OfferStatus, string>> = {
-  open: styles.offerCardStatusOpen,
-  accepted: styles.offerCardStatusAccepted,
-};
 
 const ANSWER_DONE: Record<Exclude<OfferAction, "counter">, string> = {
   accept: "已接受，交易开始",
@@ -62,7 +57,7 @@ export function OfferCard({ chat, offerId, myId, mine }: OfferCardProps) {
           {maker}
           {kind}
         </span>
-        <span className={`${styles.offerCardStatus} ${STATUS_CLASSES[status] ?? ""}`}>{OFFER_STATUSES[status]}</span>
+        <StatusTag tone={OFFER_STATUS_TONES[status]}>{OFFER_STATUSES[status]}</StatusTag>
       </header>
       <p className={styles.offerCardAmounts}>
         <strong className={styles.offerCardAmount}>{formatPrice(offer.amountCents)}</strong>

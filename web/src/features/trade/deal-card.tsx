@@ -1,5 +1,5 @@
 import type { DealRole, DealSummary, Review } from "@xianzhi/contract";
-import { DEAL_STATUSES, type DealStatus } from "@xianzhi/contract/constants";
+import { DEAL_STATUSES } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
@@ -7,18 +7,13 @@ import { formatPrice, formatTime } from "../../components/format";
 import { Button } from "../../components/kit";
 import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
+import { DEAL_STATUS_TONES, StatusTag } from "../../components/status-tag";
 import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 import styles from "./trade.module.css";
 
 /** The other side, as the list names them: the seller of what I bought, the buyer of what I sold. */
 const PEER_SIDE: Record<DealRole, string> = { buyer: "卖家", seller: "买家" };
-
-/** The status tag of a deal under way or completed stands out; a cancelled one stays grey. */
-const STATUS_CLASSES: Partial<Record<DealStatus, string>> = {
-  reserved: styles.dealStatusReserved,
-  completed: styles.dealStatusCompleted,
-};
 
 /** A deleted goods item or chat keeps its place in a deal as id "0". */
 const exists = (id: string) => id !== "0";
@@ -56,9 +51,7 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
           ) : (
             <span className={styles.dealCardTitle}>{deal.goods.title}</span>
           )}
-          <span className={`${styles.dealStatus} ${STATUS_CLASSES[deal.status] ?? ""}`}>
-            {DEAL_STATUSES[deal.status]}
-          </span>
+          <StatusTag tone={DEAL_STATUS_TONES[deal.status]}>{DEAL_STATUSES[deal.status]}</StatusTag>
         </div>
         <div className={styles.dealCardMeta}>
           <strong className={styles.dealCardPrice}>{formatPrice(deal.priceCents)}</strong>
