@@ -13,8 +13,12 @@ describe("the README's trade process diagrams", () => {
     const diagram = processDiagram(DEAL_PROCESS);
     expect(diagram).toContain('state "交易中 reserved" as reserved');
     expect(diagram).toContain("[*] --> reserved: an offer is accepted");
-    expect(diagram).toContain("reserved --> completed: complete, the goods are sold (the seller)");
-    expect(diagram).toContain("reserved --> cancelled: cancel, the goods are on sale again (the buyer or the seller)");
+    expect(diagram).toContain(
+      "reserved --> completed: complete, the goods are sold (by the seller, or when the deal's protected order succeeds) (the seller or the system)",
+    );
+    expect(diagram).toContain(
+      "reserved --> cancelled: cancel, the goods are on sale again (by either side, or when the deal's protected order closes) (the buyer or the seller or the system)",
+    );
     expect(diagram).toContain("completed --> [*]");
     expect(diagram).not.toContain("reserved --> [*]");
   });

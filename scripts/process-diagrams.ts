@@ -4,11 +4,17 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DEAL_PROCESS, OFFER_PROCESS, type TradeProcess, type TradeTransition } from "@xianzhi/contract/constants";
+import {
+  DEAL_PROCESS,
+  OFFER_PROCESS,
+  ORDER_PROCESS,
+  type TradeProcess,
+  type TradeTransition,
+} from "@xianzhi/contract/constants";
 
 type AnyProcess = TradeProcess<string, string, string>;
 
-export const PROCESSES: readonly AnyProcess[] = [OFFER_PROCESS, DEAL_PROCESS];
+export const PROCESSES: readonly AnyProcess[] = [OFFER_PROCESS, DEAL_PROCESS, ORDER_PROCESS];
 
 function whoTakes(process: AnyProcess, step: TradeTransition<string, string>): string {
   const actors = process.actors as Record<string, string>;

@@ -4,6 +4,7 @@ import { GoodsStatusSchema } from "./goods.js";
 import type { Notification } from "./notifications.js";
 import type { Deal, Offer } from "./trade.js";
 import { ChatLimits, MESSAGE_TYPES, SENDABLE_MESSAGE_TYPES } from "./values/chat.js";
+import type { OrderStatus } from "./values/orders.js";
 import { z } from "./zod.js";
 
 export const CreateChatBodySchema = z.object({ peerId: IdSchema, goodsId: IdSchema.nullish() });
@@ -84,6 +85,8 @@ export type ServerFrame =
   | { type: "offer"; offer: Offer }
   /** A deal between the member and the peer started, was completed or was cancelled. */
   | { type: "deal"; deal: Deal }
+  /** A protected order of the member's moved on: GET /orders/{orderId} has it as the member sees it. */
+  | { type: "order"; orderId: string; status: OrderStatus }
   /** Something the user is told of (notifications.ts), with their unread count after it. */
   | { type: "notification"; notification: Notification; unreadCount: number }
   | { type: "pong" };

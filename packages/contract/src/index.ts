@@ -10,6 +10,7 @@ export * from "./health.js";
 export * from "./issues.js";
 export * from "./moderation.js";
 export * from "./notifications.js";
+export * from "./orders.js";
 export * from "./own-data.js";
 export * from "./sellers.js";
 export * from "./social.js";

@@ -48,6 +48,7 @@ export const NotificationSchema = z.object({
     .nullable()
     .describe("What it opens, besides the goods: the chat of an offer, the deal to review, the saved search."),
   dealId: z.string().nullable(),
+  orderId: z.string().nullable().describe("The protected order it is about: what an order's notification opens."),
   savedSearchId: z.string().nullable(),
   searchCriteria: SearchCriteriaSchema.nullable().describe(
     "A saved search's keyword and filters, for a `saved_search` one to open the search; null once it is deleted.",

@@ -41,6 +41,13 @@ export const SellerProfileSchema = z
       .describe("The average stars (1 to 5, one decimal) of the visible reviews about them; null without one."),
     ratingCount: z.number().describe("How many visible reviews there are about them (as seller and as buyer)."),
     completedSales: z.number().describe("Deals they completed as the seller."),
+    protectedSales: z.number().describe("Protected orders (担保交易) they completed as the seller."),
+    cancelRate: z
+      .number()
+      .nullable()
+      .describe(
+        "Of the protected orders paid to them, the share (0 to 1) they cancelled or let run out unshipped; null before any was paid.",
+      ),
     followerCount: z.number().describe("Users following them."),
     followingCount: z.number().describe("Users they follow."),
   })

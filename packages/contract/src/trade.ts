@@ -86,6 +86,10 @@ export const DealSchema = z.object({
   completedAt: z.string().nullable().describe("When the seller confirmed the sale; null before."),
   cancelledAt: z.string().nullable(),
   cancelledBy: z.string().nullable().describe("Who cancelled it; null unless cancelled."),
+  orderId: z
+    .string()
+    .nullable()
+    .describe("The protected order (担保交易) paying it; null for a deal settled outside the product (无平台保障)."),
 });
 export type Deal = z.infer<typeof DealSchema>;
 

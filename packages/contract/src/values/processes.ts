@@ -1,3 +1,4 @@
+import { ORDER_STATUSES, type OrderStatus, OrderTimerDefaults } from "./orders.js";
 import { DEAL_STATUSES, type DealStatus, OFFER_STATUSES, type OfferStatus, TradeLimits } from "./trade.js";
 
 /**
@@ -81,15 +82,119 @@ export const DEAL_PROCESS = {
   states: DEAL_STATUSES,
   actors: { buyer: "the buyer", seller: "the seller" },
   transitions: {
-    complete: { label: "the goods are sold", from: ["reserved"], to: "completed", by: ["seller"] },
+    complete: {
+      label: "the goods are sold (by the seller, or when the deal's protected order succeeds)",
+      from: ["reserved"],
+      to: "completed",
+      by: ["seller", "system"],
+    },
     cancel: {
-      label: "the goods are on sale again",
+      label: "the goods are on sale again (by either side, or when the deal's protected order closes)",
       from: ["reserved"],
       to: "cancelled",
-      by: ["buyer", "seller"],
+      by: ["buyer", "seller", "system"],
     },
   },
 } as const satisfies TradeProcess<DealStatus, DealActor, string>;
+
+/** Who may take an order's transitions. */
+export type OrderActor = "buyer" | "seller";
+
+const HOURS_PER_DAY = 24;
+
+/**
+ * A protected order (担保交易). `system` here is the payment provider's verified word (a signed
+ * webhook, or its answer when polled). The timers' hours are the defaults; the server's settings
+ * may change each (ORDER_* in the environment). A closed order refunds what the provider holds;
+ * a completed one releases it to the seller.
+ */
+export const ORDER_PROCESS = {
+  name: "order",
+  initial: "awaiting_payment",
+  startsWhen: "the buyer presses 立即购买 at the price, or pays a deal their accepted offer started",
+  states: ORDER_STATUSES,
+  actors: { buyer: "the buyer", seller: "the seller" },
+  transitions: {
+    pay: {
+      label: "the provider confirms the payment; it holds the money",
+      from: ["awaiting_payment"],
+      to: "paid",
+      by: ["system"],
+    },
+    cancel: {
+      label: "called off before paying; the goods are on sale again",
+      from: ["awaiting_payment"],
+      to: "closed",
+      by: ["buyer", "seller"],
+    },
+    expire: {
+      label: "left unpaid; the goods are on sale again",
+      from: ["awaiting_payment"],
+      to: "closed",
+      by: ["timer"],
+      afterHours: OrderTimerDefaults.paymentMinutes / 60,
+    },
+    ship: {
+      label: "shipped with a tracking number, or ready to hand over (面交)",
+      from: ["paid"],
+      to: "shipped",
+      by: ["seller"],
+    },
+    requestCancel: {
+      label: "the buyer asks to cancel; the seller has a day to ship instead",
+      from: ["paid"],
+      to: "paid",
+      by: ["buyer"],
+    },
+    refund: {
+      label: "the seller cancels, or grants the buyer's request; the buyer is refunded",
+      from: ["paid"],
+      to: "closed",
+      by: ["seller"],
+    },
+    grantCancel: {
+      label: "the buyer's request is left unanswered; the buyer is refunded",
+      from: ["paid"],
+      to: "closed",
+      by: ["timer"],
+      afterHours: OrderTimerDefaults.cancelRequestHours,
+    },
+    shipDeadline: {
+      label: "not shipped in time; the buyer is refunded",
+      from: ["paid"],
+      to: "closed",
+      by: ["timer"],
+      afterHours: OrderTimerDefaults.shipHours,
+    },
+    extend: {
+      label: "the buyer takes more time to receive, once",
+      from: ["shipped"],
+      to: "shipped",
+      by: ["buyer"],
+    },
+    confirm: {
+      label: "the buyer confirms receipt (确认收货); the money is released to the seller",
+      from: ["shipped"],
+      to: "completed",
+      by: ["buyer"],
+    },
+    pickup: {
+      label: "面交: the seller enters the buyer's pickup code; the money is released",
+      from: ["shipped"],
+      to: "completed",
+      by: ["seller"],
+    },
+    autoConfirm: {
+      label: "not confirmed in time; the money is released to the seller",
+      from: ["shipped"],
+      to: "completed",
+      by: ["timer"],
+      afterHours: OrderTimerDefaults.receiveDays * HOURS_PER_DAY,
+    },
+  },
+} as const satisfies TradeProcess<OrderStatus, OrderActor, string>;
+
+export type OrderTransition = keyof typeof ORDER_PROCESS.transitions;
 
 export type OfferTransition = keyof typeof OFFER_PROCESS.transitions;
 export type DealTransition = keyof typeof DEAL_PROCESS.transitions;
