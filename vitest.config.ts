@@ -65,6 +65,8 @@ const RUN_ONCE = [
   "src/features/goods/word-sets.test.ts",
   "src/features/goods/match-sets.test.ts",
   "src/features/goods/price-band-plan.test.ts",
+  "src/features/payments/alipay/alipay-notify.test.ts",
+  "src/features/payments/alipay/alipay-provider.test.ts",
 ];
 
 function serverSuite(database: "sqlite" | "postgres"): TestProjectInlineConfiguration {

@@ -20,6 +20,7 @@ export const PARTS = [
   { file: "chat.md", command: "npm run bench:chat" },
   { file: "mixed.md", command: "npm run bench:mixed" },
   { file: "edge.md", command: "npm run bench:edge" },
+  { file: "checkout.md", command: "npm run bench:checkout" },
   { file: "web.md", command: "npm run bench:web" },
 ];
 

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { OrderTimerDefaults, type OrderTimers } from "@xianzhi/contract";
 import { z } from "zod";
 import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from "./db/postgres-pool.js";
 
@@ -125,6 +126,26 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: optionalUrl(["http", "https"]),
   S3_FORCE_PATH_STYLE: flag.default(false),
+  PUBLIC_ORIGIN: optionalUrl(["http", "https"]),
+  PAYMENT_PROVIDER: z.enum(["sandbox", "alipay"]).default("sandbox"),
+  SANDBOX_WEBHOOK_SECRET: z
+    .string()
+    .min(16, "must be at least 16 characters")
+    .default("xianzhi-sandbox-webhook-secret"),
+  SANDBOX_WEBHOOK_DELAY_MS: count(500, 0, 60_000),
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: optionalUrl(["https", "http"]),
+  BUYER_FEE_BASIS_POINTS: count(0, 0, 2000),
+  ORDER_PAYMENT_MINUTES: count(OrderTimerDefaults.paymentMinutes, 1, 24 * 60),
+  ORDER_SHIP_HOURS: count(OrderTimerDefaults.shipHours, 1, 24 * 30),
+  ORDER_SHIP_REMINDER_HOURS: count(OrderTimerDefaults.shipReminderHours, 1, 24 * 30),
+  ORDER_CANCEL_REQUEST_HOURS: count(OrderTimerDefaults.cancelRequestHours, 1, 24 * 30),
+  ORDER_RECEIVE_DAYS: count(OrderTimerDefaults.receiveDays, 1, 60),
+  ORDER_MEETUP_RECEIVE_DAYS: count(OrderTimerDefaults.meetupReceiveDays, 1, 60),
+  ORDER_EXTEND_DAYS: count(OrderTimerDefaults.extendDays, 1, 30),
+  ORDER_RECEIVE_REMINDER_DAYS: count(OrderTimerDefaults.receiveReminderDays, 1, 30),
 });
 
 /** An S3-compatible bucket for the pictures, instead of DATA_DIR/uploads. */
@@ -140,6 +161,30 @@ export interface S3Config {
   publicUrl: string;
   /** https://endpoint/bucket/key rather than https://bucket.endpoint/key (MinIO and most self-hosted stores). */
   forcePathStyle: boolean;
+}
+
+/** Alipay's keys (PAYMENT_PROVIDER=alipay): the app's private key and Alipay's public key, PEM or bare base64. */
+export interface AlipayConfig {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  /** null: Alipay's production gateway. */
+  gateway: string | null;
+}
+
+/** Who holds the buyers' money, and on what terms. */
+export interface PaymentsConfig {
+  provider: "sandbox" | "alipay";
+  /** The key the sandbox provider signs its webhooks with (HMAC-SHA256). */
+  sandboxWebhookSecret: string;
+  /**
+   * How soon after a payment the sandbox sends its webhook, as a provider's notice comes a moment
+   * later; 0 leaves it to the periodic job (tests send them by hand).
+   */
+  sandboxWebhookDelayMs: number;
+  alipay: AlipayConfig | null;
+  /** The buyer-protection fee, in hundredths of a percent of the price (100 = 1%); 0 charges none. */
+  buyerFeeBasisPoints: number;
 }
 
 export interface Config {
@@ -185,6 +230,11 @@ export interface Config {
   metricsToken: string | null;
   /** null keeps the pictures on disk, in DATA_DIR/uploads. */
   s3: S3Config | null;
+  /** The site's address as people reach it (https://xianzhi.example); the payment provider sends buyers back to it. */
+  publicOrigin: string | null;
+  payments: PaymentsConfig;
+  /** Every order timer (ORDER_PROCESS), each a setting with the contract's defaults. */
+  orderTimers: OrderTimers;
 }
 
 export class ConfigError extends Error {}
@@ -254,7 +304,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     workers: e.WORKERS,
     metricsToken: e.METRICS_TOKEN ?? null,
     s3: s3ConfigOf(e, sources),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? null,
+    payments: paymentsConfigOf(e, sources),
+    orderTimers: {
+      paymentMinutes: e.ORDER_PAYMENT_MINUTES,
+      shipHours: e.ORDER_SHIP_HOURS,
+      shipReminderHours: e.ORDER_SHIP_REMINDER_HOURS,
+      cancelRequestHours: e.ORDER_CANCEL_REQUEST_HOURS,
+      receiveDays: e.ORDER_RECEIVE_DAYS,
+      meetupReceiveDays: e.ORDER_MEETUP_RECEIVE_DAYS,
+      extendDays: e.ORDER_EXTEND_DAYS,
+      receiveReminderDays: e.ORDER_RECEIVE_REMINDER_DAYS,
+    },
   };
+}
+
+/** The payment provider's settings: Alipay's keys are checked at start, all three or the start stops. */
+function paymentsConfigOf(e: z.output<typeof EnvSchema>, sources: VariableSources): PaymentsConfig {
+  const config: PaymentsConfig = {
+    provider: e.PAYMENT_PROVIDER,
+    sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
+    sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
+    alipay: null,
+    buyerFeeBasisPoints: e.BUYER_FEE_BASIS_POINTS,
+  };
+  if (e.PAYMENT_PROVIDER !== "alipay") return config;
+  const missing = (["ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY", "PUBLIC_ORIGIN"] as const).filter(
+    (name) => e[name] === undefined,
+  );
+  if (missing.length > 0) {
+    const lines = missing.map(
+      (name) => `  ${name}${sources[name] ? ` (from ${sources[name]})` : ""}: must be set with PAYMENT_PROVIDER=alipay`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  config.alipay = {
+    appId: e.ALIPAY_APP_ID as string,
+    privateKey: e.ALIPAY_PRIVATE_KEY as string,
+    alipayPublicKey: e.ALIPAY_PUBLIC_KEY as string,
+    gateway: e.ALIPAY_GATEWAY ?? null,
+  };
+  return config;
 }
 
 /** The S3 variables that only make sense together. */

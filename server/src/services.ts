@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from "fastify";
+import type { Config } from "./config.js";
 import type { Db } from "./db/database.js";
 import type { ViewerBlocks } from "./features/block-checks/index.js";
 import type { ViewCounter } from "./features/goods/index.js";
 import type { NotificationOutbox, Notifier } from "./features/notifications/index.js";
+import type { PaymentProvider } from "./features/payments/index.js";
 import type { PictureFiles } from "./features/pictures/index.js";
 import type { WordRules } from "./features/word-rules/index.js";
 import type { TtlCache } from "./http/response-cache.js";
@@ -32,6 +34,9 @@ export interface ServiceDeps {
   answers: TtlCache;
   /** Which signed-in viewers have blocked someone. */
   viewerBlocks: ViewerBlocks;
+  /** Who holds buyers' money for protected orders. */
+  payments: PaymentProvider;
+  config: Config;
 }
 
 /** The dependencies a service uses, by name: `Deps<"db" | "outbox">`. */
@@ -59,5 +64,7 @@ export function serviceDeps(app: FastifyInstance, req?: FastifyRequest): Service
     views: app.goodsViews,
     answers: app.answers,
     viewerBlocks: app.viewerBlocks,
+    payments: app.payments,
+    config: app.config,
   };
 }

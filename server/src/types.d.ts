@@ -1,3 +1,4 @@
+import type { PaymentProvider } from "./features/payments/index.js";
 import "@fastify/websocket";
 import "@fastify/multipart";
 import type { Config } from "./config.js";
@@ -28,6 +29,8 @@ declare module "fastify" {
     answers: TtlCache;
     /** Which signed-in viewers have blocked someone: their lists leave those sellers' goods out. */
     viewerBlocks: ViewerBlocks;
+    /** Who holds buyers' money for protected orders (PAYMENT_PROVIDER). */
+    payments: PaymentProvider;
     /** Schedules the periodic jobs, each run once per period over all processes. */
     jobs: PeriodicJobs;
     /**

@@ -31,6 +31,7 @@ import * as listFilterColumns from "./migrations/0029-list-filter-columns.js";
 import * as wordChangesCategory from "./migrations/0030-word-changes-category.js";
 import * as wordChangesSortFields from "./migrations/0031-word-changes-sort-fields.js";
 import * as goodsChangeNotices from "./migrations/0032-goods-change-notices.js";
+import * as orders from "./migrations/0033-orders.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -65,6 +66,7 @@ const migrations = {
   "0030-word-changes-category": wordChangesCategory,
   "0031-word-changes-sort-fields": wordChangesSortFields,
   "0032-goods-change-notices": goodsChangeNotices,
+  "0033-orders": orders,
 } satisfies Record<string, Migration>;
 
 /**

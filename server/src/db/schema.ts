@@ -24,6 +24,8 @@ export interface UsersTable {
   purgedAt: Generated<Timestamp | null>;
   /** The end of the user's suspension (SUSPENDED_FOREVER for good), null when not suspended (0025). */
   suspendedUntil: Generated<string | null>;
+  /** Where the payment provider pays them as a seller (an Alipay account; migration 0033), null until set. */
+  payoutAccount: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -195,6 +197,8 @@ export interface DealsTable {
   completedAt: Timestamp | null;
   cancelledAt: Timestamp | null;
   cancelledBy: number | null;
+  /** The protected order paying it (migration 0033); null for a deal settled outside the product. */
+  orderId: Generated<number | null>;
 }
 
 export interface ReviewsTable {
@@ -218,6 +222,8 @@ export interface NotificationsTable {
   goodsId: number | null;
   chatId: number | null;
   dealId: number | null;
+  /** The order it is about (migration 0033). */
+  orderId: Generated<number | null>;
   savedSearchId: number | null;
   amountCents: number | null;
   excerpt: string;
@@ -297,7 +303,137 @@ export interface WordRulesTable {
   createdAt: Timestamp;
 }
 
+export interface AddressesTable {
+  id: Generated<number>;
+  userId: number;
+  recipientName: string;
+  phone: string;
+  region: string;
+  street: string;
+  isDefault: number;
+  createdAt: Timestamp;
+}
+
+/** A protected order (migration 0033; ORDER_PROCESS in the contract). */
+export interface OrdersTable {
+  id: Generated<number>;
+  goodsId: number | null;
+  goodsTitle: string;
+  dealId: number;
+  chatId: number | null;
+  buyerId: number;
+  sellerId: number;
+  status: string;
+  priceCents: number;
+  feeCents: number;
+  totalCents: number;
+  delivery: string;
+  /** The checkout's address as JSON (OrderAddress), null for 面交. */
+  address: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  pickupCode: string | null;
+  pickupFailures: Generated<number>;
+  provider: string;
+  paymentRef: string;
+  payUrl: string | null;
+  cancelRequestedAt: Timestamp | null;
+  extended: Generated<number>;
+  dueAt: Timestamp | null;
+  dueTransition: string | null;
+  remindAt: Timestamp | null;
+  closeReason: string | null;
+  /** release | refund: owed at the provider; null when nothing is. */
+  settlement: string | null;
+  createdAt: Timestamp;
+  paidAt: Timestamp | null;
+  shippedAt: Timestamp | null;
+  completedAt: Timestamp | null;
+  closedAt: Timestamp | null;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  transition: string;
+  actor: string;
+  status: string;
+  note: string;
+  idempotencyKey: string;
+  ledgerTransactionId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<number>;
+  idempotencyKey: string;
+  kind: string;
+  orderId: number | null;
+  createdAt: Timestamp;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<number>;
+  transactionId: number;
+  account: string;
+  amountCents: number;
+}
+
+export interface PaymentWebhookEventsTable {
+  id: Generated<number>;
+  provider: string;
+  eventId: string;
+  paymentRef: string;
+  type: string;
+  receivedAt: Timestamp;
+}
+
+/** The sandbox provider's own books (features/payments/sandbox): what a real provider keeps. */
+export interface SandboxPaymentsTable {
+  id: string;
+  merchantRef: string;
+  subject: string;
+  amountCents: number;
+  status: string;
+  heldCents: Generated<number>;
+  refundedCents: Generated<number>;
+  releasedCents: Generated<number>;
+  mode: string;
+  refundFailures: Generated<number>;
+  returnUrl: string;
+  createdAt: Timestamp;
+  paidAt: Timestamp | null;
+}
+
+export interface SandboxOperationsTable {
+  key: string;
+  paymentId: string;
+  kind: string;
+  amountCents: number;
+  createdAt: Timestamp;
+}
+
+export interface SandboxWebhooksTable {
+  id: Generated<number>;
+  paymentId: string;
+  eventId: string;
+  body: string;
+  dueAt: Timestamp;
+  attempts: Generated<number>;
+  deliveredAt: Timestamp | null;
+  lastError: string | null;
+}
+
 export interface DB {
+  addresses: AddressesTable;
+  orders: OrdersTable;
+  orderEvents: OrderEventsTable;
+  ledgerTransactions: LedgerTransactionsTable;
+  ledgerPostings: LedgerPostingsTable;
+  paymentWebhookEvents: PaymentWebhookEventsTable;
+  sandboxPayments: SandboxPaymentsTable;
+  sandboxOperations: SandboxOperationsTable;
+  sandboxWebhooks: SandboxWebhooksTable;
   moderationLog: ModerationLogTable;
   wordRules: WordRulesTable;
   blocks: BlocksTable;

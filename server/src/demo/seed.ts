@@ -2,6 +2,7 @@ import sharp from "sharp";
 import type { Db } from "../db/database.js";
 import { uniqueViolation } from "../db/errors.js";
 import { insertUser, updateUser } from "../features/accounts/index.js";
+import { addAddress } from "../features/addresses/index.js";
 import { openChat, sendMessage } from "../features/chat/index.js";
 import { addComment } from "../features/comments/index.js";
 import { completeDeal } from "../features/deals/index.js";
@@ -24,6 +25,18 @@ export const DEMO_USERS = [
   { username: "bob", email: "bob@example.com", nickname: "老鲍", bio: "搬家甩卖，家具电器都有" },
   { username: "carol", email: "carol@example.com", nickname: "小卡", bio: "爱看书，也爱换书" },
 ] as const;
+
+/** Each demo account's address book entry, so 立即购买 with 快递 works at once. */
+const DEMO_ADDRESSES = {
+  alice: { recipientName: "爱丽丝", phone: "13800000001", region: "上海市 徐汇区", street: "漕溪北路 1 号 2 室" },
+  bob: { recipientName: "鲍先生", phone: "13800000002", region: "北京市 海淀区", street: "中关村大街 5 号 8 室" },
+  carol: {
+    recipientName: "卡女士",
+    phone: "13800000003",
+    region: "广东省 深圳市 南山区",
+    street: "科技园路 3 号 12 室",
+  },
+} as const;
 type DemoUsername = (typeof DEMO_USERS)[number]["username"];
 
 /** Where the seed says what it made: the server's log, or a command's output. */
@@ -45,6 +58,9 @@ export async function seedDemoData(db: Db, files: PictureFiles, log: SeedLog): P
   }
   const goodsIds = await seedGoods(db, files, userIds);
   await seedTrades(db, userIds, goodsIds);
+  for (const [username, address] of Object.entries(DEMO_ADDRESSES)) {
+    await addAddress({ db }, userIds[username as DemoUsername], { ...address, isDefault: true });
+  }
   log.info(
     { users: DEMO_USERS.map((user) => user.username), password: DEMO_PASSWORD, goods: DEMO_GOODS.length },
     `demo data created: sign in as ${DEMO_USERS.map((user) => user.username).join(" / ")} with password ${DEMO_PASSWORD}`,

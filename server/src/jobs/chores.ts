@@ -4,7 +4,9 @@ import { refreshPlannerStatistics } from "../db/database.js";
 import { purgeExpired } from "../features/accounts/index.js";
 import { purgeOldNotifications, sendDigests } from "../features/notifications/index.js";
 import { expireOffers, remindExpiringOffers } from "../features/offers/index.js";
+import { fireDueOrderTimers, pollUnpaidOrders, remindOrders, settleOrders } from "../features/orders/index.js";
 import { purgeDeletedAccounts } from "../features/own-data/index.js";
+import { SandboxProvider } from "../features/payments/index.js";
 import { purgeOrphanFiles, purgeUnusedUploads } from "../features/pictures/index.js";
 import { liftEndedSuspensions } from "../features/suspensions/index.js";
 import { nowIso } from "../lib/clock.js";
@@ -21,6 +23,9 @@ import { type ServiceDeps, serviceDeps } from "../services.js";
 export interface Chore extends Omit<PeriodicJob, "run"> {
   run(deps: ServiceDeps, config: Config): Promise<unknown>;
 }
+
+/** Order timers fire within a minute of their deadline; money owed is retried as often. */
+const EVERY_MINUTE = { everyMs: 60 * 1000, runAtStart: true };
 
 /** The purges' and reminders' period, and a run at start-up (a crash leaves rows and files). */
 const EVERY_TEN_MINUTES = { everyMs: 10 * 60 * 1000, runAtStart: true };
@@ -84,6 +89,37 @@ export const CHORES: readonly Chore[] = [
     does: "erases accounts whose deletion grace period has ended",
     ...EVERY_TEN_MINUTES,
     run: (deps) => purgeDeletedAccounts(deps),
+  },
+  {
+    name: "fire-order-timers",
+    does: "closes unpaid orders, refunds unshipped ones, confirms receipt when time is up",
+    ...EVERY_MINUTE,
+    run: (deps) => fireDueOrderTimers(deps),
+  },
+  {
+    name: "remind-orders",
+    does: "reminds sellers to ship and buyers that receiving time runs out",
+    ...EVERY_MINUTE,
+    run: (deps) => remindOrders(deps),
+  },
+  {
+    name: "poll-unpaid-orders",
+    does: "asks the payment provider about unpaid orders whose webhook has not come",
+    ...EVERY_MINUTE,
+    run: (deps) => pollUnpaidOrders(deps),
+  },
+  {
+    name: "settle-orders",
+    does: "retries the refunds and releases the payment provider has not done",
+    ...EVERY_MINUTE,
+    run: (deps) => settleOrders(deps),
+  },
+  {
+    name: "deliver-sandbox-webhooks",
+    does: "the sandbox payment provider sends its webhooks that are due (PAYMENT_PROVIDER=sandbox)",
+    everyMs: 5 * 1000,
+    runAtStart: true,
+    run: ({ payments }) => (payments instanceof SandboxProvider ? payments.deliverDueWebhooks() : Promise.resolve(0)),
   },
   {
     name: "refresh-planner-statistics",

@@ -5,6 +5,7 @@ import type { DeclaredRoute } from "../plugins/declared-routes.js";
 import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
 import { registerModerator } from "../test-support/moderation.js";
+import { ADDRESS, addAddress, boughtOrder, orderAction, paidOrder, paymentIdOf } from "../test-support/orders.js";
 import { createTestAppWithRoutes } from "../test-support/route-table.js";
 import { isType, listen, openSocket } from "../test-support/sockets.js";
 import { call } from "../test-support/test-app.js";
@@ -73,6 +74,31 @@ const ownersDeal = async (fixture: Fixture) => {
   });
   return accepted.data.dealId as string;
 };
+
+/** An order between the owner and the peer, moved to `state`, with the owner as `ownerSide`. */
+const ordersOf = async (fixture: Fixture, ownerSide: "buyer" | "seller", state: "awaiting" | "paid" | "shipped") => {
+  const [buyer, seller] = ownerSide === "buyer" ? [fixture.owner, fixture.peer] : [fixture.peer, fixture.owner];
+  const goodsId = (await postGoods(t.app, seller.token)).id;
+  const order =
+    state === "awaiting"
+      ? await boughtOrder(t.app, buyer.token, goodsId, "meetup")
+      : await paidOrder(t.app, buyer.token, goodsId, "meetup");
+  if (state === "shipped") await orderAction(t.app, seller.token, order.id, "ship", {});
+  return order;
+};
+const orderStep = (
+  ownerSide: "buyer" | "seller",
+  state: "awaiting" | "paid" | "shipped",
+  step: string,
+  payload?: unknown,
+): Rule => ({
+  access: "owner",
+  probe: async (fixture) => ({
+    url: `/api/orders/${(await ordersOf(fixture, ownerSide, state)).id}/${step}`,
+    body: payload,
+  }),
+});
+const paymentOf = async (fixture: Fixture) => paymentIdOf(await ordersOf(fixture, "buyer", "awaiting"));
 
 let wordRules = 0;
 /** A new prohibited-word rule, added by the moderator: each probe may delete the one it is given. */
@@ -271,6 +297,54 @@ const RULES: Record<string, Rule> = {
     probe: async (fixture) => ({ url: `/api/deals/${await ownersDeal(fixture)}/cancel` }),
   },
   "GET /api/deals": { probe: () => ({ url: "/api/deals?role=buyer" }) },
+  "GET /api/addresses": { probe: () => ({ url: "/api/addresses" }) },
+  "POST /api/addresses": { probe: body("/api/addresses", ADDRESS) },
+  "PUT /api/addresses/:id": {
+    access: "owner",
+    probe: async (fixture) => ({
+      url: `/api/addresses/${(await addAddress(t.app, fixture.owner.token)).id}`,
+      body: ADDRESS,
+    }),
+  },
+  "DELETE /api/addresses/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/addresses/${(await addAddress(t.app, fixture.owner.token)).id}` }),
+  },
+  "GET /api/orders/checkout": {
+    probe: async (fixture) => ({
+      url: `/api/orders/checkout?goodsId=${(await postGoods(t.app, fixture.peer.token)).id}`,
+    }),
+  },
+  "POST /api/orders": {
+    probe: async (fixture) => ({
+      url: "/api/orders",
+      body: { goodsId: (await postGoods(t.app, fixture.peer.token)).id, delivery: "meetup" },
+    }),
+  },
+  "GET /api/orders": { probe: () => ({ url: "/api/orders?role=buyer" }) },
+  "PUT /api/user/payout-account": { probe: body("/api/user/payout-account", { alipayAccount: "seller@example.com" }) },
+  "GET /api/orders/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/orders/${(await ordersOf(fixture, "seller", "awaiting")).id}` }),
+  },
+  "POST /api/orders/:id/pay": orderStep("buyer", "awaiting", "pay"),
+  "POST /api/orders/:id/cancel": orderStep("seller", "awaiting", "cancel"),
+  "POST /api/orders/:id/request-cancel": orderStep("buyer", "paid", "request-cancel"),
+  "POST /api/orders/:id/refund": orderStep("seller", "paid", "refund"),
+  "POST /api/orders/:id/ship": orderStep("seller", "paid", "ship", {}),
+  "POST /api/orders/:id/extend": orderStep("buyer", "shipped", "extend"),
+  "POST /api/orders/:id/confirm": orderStep("buyer", "shipped", "confirm"),
+  "POST /api/orders/:id/pickup": orderStep("seller", "shipped", "pickup", { code: "000000" }),
+  "GET /api/sandbox-pay/:paymentId": {
+    probe: async (fixture) => ({ url: `/api/sandbox-pay/${await paymentOf(fixture)}` }),
+  },
+  "POST /api/sandbox-pay/:paymentId/pay": {
+    probe: async (fixture) => ({ url: `/api/sandbox-pay/${await paymentOf(fixture)}/pay`, body: {} }),
+  },
+  "POST /api/sandbox-pay/:paymentId/fail": {
+    probe: async (fixture) => ({ url: `/api/sandbox-pay/${await paymentOf(fixture)}/fail` }),
+  },
+  "POST /api/payments/:provider/webhook": { probe: body("/api/payments/sandbox/webhook", { id: "evt_unsigned" }) },
   "POST /api/reviews": {
     access: "owner",
     probe: async (fixture) => {

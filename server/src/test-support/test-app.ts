@@ -74,6 +74,8 @@ export async function createTestApp(
       LOG_LEVEL: "silent",
       DEMO_DATA: "false",
       RATE_LIMIT_MULTIPLIER: "1000",
+      // The sandbox provider's webhooks go when a test sends them (test-support/orders.ts).
+      SANDBOX_WEBHOOK_DELAY_MS: "0",
       ...env,
     }),
     webDist: env.WEB_DIST ?? null,

@@ -19,5 +19,6 @@ export function toDeal(row: DealRow): Deal {
     completedAt: row.completedAt,
     cancelledAt: row.cancelledAt,
     cancelledBy: row.cancelledBy === null ? null : String(row.cancelledBy),
+    orderId: row.orderId === null ? null : String(row.orderId),
   };
 }

@@ -41,3 +41,18 @@ export function newestDealOfChat(db: DbOrTx, chatId: number): Promise<DealRow | 
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Marks a reserved deal as paid through a protected order. */
+export async function setOrderOfDeal(db: DbOrTx, dealId: number, orderId: number): Promise<void> {
+  await db.updateTable("deals").set({ orderId }).where("id", "=", dealId).execute();
+}
+
+/** The deal that holds the goods reserved, if one does. */
+export function reservedDealOfGoods(db: DbOrTx, goodsId: number): Promise<DealRow | undefined> {
+  return db
+    .selectFrom("deals")
+    .selectAll()
+    .where("goodsId", "=", goodsId)
+    .where("status", "=", "reserved")
+    .executeTakeFirst();
+}

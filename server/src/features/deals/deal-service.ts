@@ -37,6 +37,8 @@ async function requireDealTransition(
   const row = await repo.findDeal(db, dealId);
   if (!row) throw appError("DEAL_NOT_FOUND");
   if (userId !== row.buyerId && userId !== row.sellerId) throw appError("NOT_A_PARTY");
+  // A deal paid through a protected order ends with its order: the money held must follow.
+  if (row.orderId !== null) throw appError("ORDER_IN_PROGRESS");
   const actor: DealActor = userId === row.sellerId ? "seller" : "buyer";
   if (!isTakenBy(DEAL_PROCESS, transition, actor)) throw appError("NOT_A_PARTY", ONLY_BY[transition]);
   return { ...row, actor };
@@ -137,4 +139,21 @@ export async function cancelDeal(
     goodsStatus: "on_sale",
     notice: `${side}已取消交易，宝贝重新在售`,
   });
+}
+
+/**
+ * A protected order moved its deal on, in the order's transaction: it succeeded (the goods are sold)
+ * or it closed (back on sale). The deal must still be reserved; answers it as it is now.
+ */
+export async function endDealOfOrder(tx: DbOrTx, dealId: number, transition: DealTransition): Promise<DealRow> {
+  const { from, to } = DEAL_PROCESS.transitions[transition];
+  const now = nowIso();
+  const changes: Updateable<DealsTable> =
+    transition === "complete" ? { status: to, completedAt: now } : { status: to, cancelledAt: now };
+  const ended = await repo.moveDeal(tx, dealId, from, changes);
+  if (!ended) throw notReservedError(await repo.findDeal(tx, dealId));
+  if (ended.goodsId !== null) {
+    await moveGoodsStatus(tx, ended.goodsId, "reserved", transition === "complete" ? "sold" : "on_sale");
+  }
+  return ended;
 }

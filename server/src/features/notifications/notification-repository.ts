@@ -77,6 +77,7 @@ function selectNotifications(db: DbOrTx) {
         "goods.title as goodsTitle",
         "notifications.chatId",
         "notifications.dealId",
+        "notifications.orderId",
         "notifications.savedSearchId",
         "savedSearches.criteria as savedSearchCriteria",
         "notifications.amountCents",

@@ -27,6 +27,7 @@ export interface NotificationDraft {
   goodsId?: number | null;
   chatId?: number | null;
   dealId?: number | null;
+  orderId?: number | null;
   savedSearchId?: number | null;
   amountCents?: number | null;
   excerpt?: string;
@@ -81,6 +82,7 @@ export async function recordNotifications(tx: DbOrTx, drafts: NotificationDraft[
       goodsId: draft.goodsId ?? null,
       chatId: draft.chatId ?? null,
       dealId: draft.dealId ?? null,
+      orderId: draft.orderId ?? null,
       savedSearchId: draft.savedSearchId ?? null,
       amountCents: draft.amountCents ?? null,
       excerpt: excerptOf(draft.excerpt),
@@ -112,6 +114,7 @@ export async function toNotifications(db: DbOrTx, rows: repo.NotificationRow[]):
         : { id: String(row.goodsId), title: row.goodsTitle ?? "", coverUrl: covers.get(row.goodsId) ?? null },
     chatId: id(row.chatId),
     dealId: id(row.dealId),
+    orderId: id(row.orderId),
     savedSearchId: id(row.savedSearchId),
     searchCriteria: row.savedSearchCriteria ? (JSON.parse(row.savedSearchCriteria) as SearchCriteria) : null,
     amountCents: row.amountCents,

@@ -30,7 +30,7 @@ type NewOffer = Pick<OfferRow, "goodsId" | "chatId" | "buyerId" | "sellerId" | "
 };
 
 /** Stores an open offer and its card in the chat, sent by whoever made it. */
-async function insertOfferWithCard(tx: DbOrTx, offer: NewOffer, now: string) {
+export async function insertOfferWithCard(tx: DbOrTx, offer: NewOffer, now: string) {
   const row = await repo.insertOffer(tx, {
     ...offer,
     status: "open",
@@ -53,7 +53,7 @@ async function insertOfferWithCard(tx: DbOrTx, offer: NewOffer, now: string) {
  * offer: their own offer is withdrawn, the seller's counter-offer countered by the new one, and one
  * already past its time written down as expired.
  */
-async function closePreviousOffer(tx: DbOrTx, goodsId: number, buyerId: number, now: string) {
+export async function closePreviousOffer(tx: DbOrTx, goodsId: number, buyerId: number, now: string) {
   const previous = await repo.openOfferOfBuyer(tx, goodsId, buyerId);
   if (!previous) return undefined;
   const status: OfferStatus = expiredBy(previous, now)

@@ -6,6 +6,7 @@ import type { Deps } from "../../services.js";
 import { completedSalesOf } from "../deals/index.js";
 import { followCounts } from "../follows/index.js";
 import { pageOf, pageWindow } from "../goods/index.js";
+import { protectedSalesOf } from "../orders/index.js";
 import { ratingSummary } from "../reviews/index.js";
 import { responseStats } from "./response-stats.js";
 import * as repo from "./seller-repository.js";
@@ -19,12 +20,13 @@ async function requireProfile(db: Db, userId: number): Promise<repo.ProfileRow> 
 }
 
 export async function sellerProfile({ db }: Deps<"db">, userId: number): Promise<SellerProfile> {
-  const [row, asked, follows, rating, completedSales] = await Promise.all([
+  const [row, asked, follows, rating, completedSales, orders] = await Promise.all([
     requireProfile(db, userId),
     repo.askedChats(db, userId, isoAfterSeconds(-RESPONSE_WINDOW_SECONDS)),
     followCounts(db, userId),
     ratingSummary({ db }, userId),
     completedSalesOf(db, userId),
+    protectedSalesOf(db, userId),
   ]);
   return {
     id: String(row.id),
@@ -39,6 +41,8 @@ export async function sellerProfile({ db }: Deps<"db">, userId: number): Promise
     ...responseStats(asked),
     ...rating,
     completedSales,
+    protectedSales: orders.completed,
+    cancelRate: orders.paid === 0 ? null : Math.round((orders.sellerCancelled / orders.paid) * 100) / 100,
     ...follows,
   };
 }

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
+import { alipaySide, GatewayStandIn, rsaKeys, signedNotify, type TestKeys } from "../../test-support/alipay-gateway.js";
+import { postGoods } from "../../test-support/goods.js";
+import {
+  boughtOrder,
+  expectLedgerBalanced,
+  jobs,
+  orderAction,
+  orderOf,
+  paymentRefOf,
+} from "../../test-support/orders.js";
+import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+
+/**
+ * A protected purchase with PAYMENT_PROVIDER=alipay, the product end to end: Alipay's side is a
+ * local stand-in of its gateway with key pairs made here, its notify signed by the official SDK.
+ * What only Alipay's servers can prove (that money really moves) is said in the README.
+ */
+const keys: TestKeys = { app: rsaKeys(), alipay: rsaKeys() };
+const gateway = new GatewayStandIn(keys);
+const TRADE_NO = "2026112822001400000000001";
+let t: TestApp;
+let seller: RegisteredUser;
+let buyer: RegisteredUser;
+
+beforeAll(async () => {
+  const gatewayUrl = await gateway.listen();
+  const alipay = gateway.configFor(gatewayUrl);
+  t = await createTestApp({
+    PAYMENT_PROVIDER: "alipay",
+    PUBLIC_ORIGIN: "https://xianzhi.example",
+    ALIPAY_APP_ID: alipay.appId,
+    ALIPAY_PRIVATE_KEY: alipay.privateKey,
+    ALIPAY_PUBLIC_KEY: alipay.alipayPublicKey,
+    ALIPAY_GATEWAY: gatewayUrl,
+  });
+  [seller, buyer] = [await registerUser(t.app, t.dataDir), await registerUser(t.app, t.dataDir)];
+  gateway.answer = (request) =>
+    request.method === "alipay.trade.query"
+      ? { code: "10000", msg: "Success", trade_no: TRADE_NO, trade_status: "TRADE_SUCCESS", total_amount: "88.00" }
+      : { code: "10000", msg: "Success", trade_no: TRADE_NO };
+});
+afterAll(async () => {
+  await t.close();
+  await gateway.close();
+});
+
+/** Alipay's asynchronous notify of the payment, signed by the SDK with Alipay's key. */
+const notify = (paymentRef: string, totalAmount: string) =>
+  t.app.inject({
+    method: "POST",
+    url: "/api/payments/alipay/webhook",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    payload: signedNotify(alipaySide(keys), {
+      notify_id: `notify-${paymentRef}`,
+      notify_type: "trade_status_sync",
+      notify_time: "2026-11-28 20:00:05",
+      trade_no: TRADE_NO,
+      out_trade_no: paymentRef,
+      trade_status: "TRADE_SUCCESS",
+      total_amount: totalAmount,
+      gmt_payment: "2026-11-28 20:00:00",
+    }),
+  });
+
+describe("a protected purchase through Alipay", () => {
+  it("pays on Alipay's cashier, is paid by its signed notify, and releases to the seller's Alipay account", async () => {
+    const goods = await postGoods(t.app, seller.token, { priceCents: 8_800 });
+    const order = await boughtOrder(t.app, buyer.token, goods.id, "meetup");
+    expect(order.payUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/gateway\.do\?/);
+    const paymentRef = await paymentRefOf(t.app, order.id);
+
+    const forged = await notify(paymentRef, "0.01");
+    expect(forged.statusCode).toBe(400);
+    const answer = await notify(paymentRef, "88.00");
+    expect(answer.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(answer.body).toBe("success");
+    expect((await orderOf(t.app, buyer.token, order.id)).status).toBe("paid");
+
+    await orderAction(t.app, seller.token, order.id, "ship", {});
+    gateway.calls.length = 0;
+    expect((await orderAction(t.app, buyer.token, order.id, "confirm")).data.status).toBe("completed");
+    // No account to pay the seller to yet: nothing is sent to Alipay, the release stays owed.
+    expect(gateway.calls).toEqual([]);
+    expect((await call(t.app, "GET", "/api/user/payout-account", { token: seller.token })).data).toEqual({
+      alipayAccount: null,
+      required: true,
+    });
+    await expectLedgerBalanced(t.app);
+
+    const bad = await call(t.app, "PUT", "/api/user/payout-account", {
+      token: seller.token,
+      body: { alipayAccount: "不是账号" },
+    });
+    expect(bad.status).toBe(400);
+    const saved = await call(t.app, "PUT", "/api/user/payout-account", {
+      token: seller.token,
+      body: { alipayAccount: "2088000000000002" },
+    });
+    expect(saved.data).toEqual({ alipayAccount: "2088000000000002", required: true });
+    expect(await jobs.settle(t.app)).toEqual({ settled: 1, owed: 0 });
+    const settle = gateway.calls.find((request) => request.method === "alipay.trade.order.settle");
+    expect(settle?.biz.royalty_parameters).toMatchObject([{ trans_in: "2088000000000002", amount: "88.00" }]);
+    expect((await orderOf(t.app, seller.token, order.id)).events.at(-1)?.transition).toBe("released");
+    await expectLedgerBalanced(t.app);
+  });
+});
