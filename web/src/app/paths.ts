@@ -13,6 +13,12 @@ export const paths = {
   goodsInfo: (id: string | number = ":id") => `/goodsinfo/${id}`,
   /** A user's public page: who they are and their goods. */
   user: (id: string | number = ":id") => `/user/${id}`,
+  /** 确认订单: buying goods with protection (担保交易). */
+  checkout: (goodsId: string | number = ":goodsId") => `/checkout/${goodsId}`,
+  /** The sandbox payment provider's cashier (PAYMENT_PROVIDER=sandbox). */
+  sandboxPay: (paymentId: string = ":paymentId") => `/sandbox-pay/${paymentId}`,
+  /** A protected order (担保交易), as its buyer or seller sees it. */
+  order: (id: string | number = ":id") => `/orders/${id}`,
   searchResult: (keyword?: string) =>
     keyword === undefined ? "/search_result" : `/search_result?keyword=${encodeURIComponent(keyword)}`,
 } as const;
@@ -29,6 +35,9 @@ export const titles = {
   admin: "管理后台",
   goodsInfo: "商品详情",
   user: "用户主页",
+  checkout: "确认订单",
+  sandboxPay: "沙箱支付",
+  order: "订单详情",
   searchResult: "搜索详情",
 } as const;
 

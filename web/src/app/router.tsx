@@ -96,6 +96,17 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
           prefetch: prefetch(prefetchSellerScreen),
           antd: true,
         }),
+        screen("checkout", paths.checkout(), () => import("../features/checkout/checkout-screen"), {
+          signedIn: true,
+          antd: true,
+        }),
+        screen("sandbox-pay", paths.sandboxPay(), () => import("../features/checkout/sandbox-pay-screen"), {
+          antd: true,
+        }),
+        screen("order", paths.order(), () => import("../features/orders/order-screen"), {
+          signedIn: true,
+          antd: true,
+        }),
         screen("search", paths.searchResult(), () => import("../screens/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),
         }),

@@ -13,8 +13,10 @@ import {
   ChangePasswordForm,
   DeleteAccountSection,
   DownloadMyData,
+  PayoutAccountForm,
   ProfileForm,
 } from "../features/accounts/ui";
+import { AddressBook } from "../features/addresses/ui";
 import { FavoriteList } from "../features/favorites/ui";
 import { MyGoods } from "../features/goods/ui";
 import { NotificationSettingsPanel } from "../features/notifications/ui";
@@ -30,6 +32,7 @@ const TABS = [
   "bought",
   "favorites",
   "searches",
+  "addresses",
   "profile",
   "notifications",
   "security",
@@ -44,6 +47,7 @@ const TAB_LABELS: { key: Tab; label: string }[] = [
   { key: "bought", label: DEAL_ROLES.buyer },
   { key: "favorites", label: "我的收藏" },
   { key: "searches", label: "保存的搜索" },
+  { key: "addresses", label: "收货地址" },
   { key: "profile", label: "个人资料" },
   { key: "notifications", label: "通知设置" },
   { key: "security", label: "账号安全" },
@@ -63,6 +67,8 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
       return <FavoriteList />;
     case "searches":
       return <SavedSearchList />;
+    case "addresses":
+      return <AddressBook />;
     case "profile":
       return <ProfileForm me={me} key={me.id} />;
     case "notifications":
@@ -72,6 +78,7 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          <PayoutAccountForm />
           <DownloadMyData />
           <DeleteAccountSection />
         </>

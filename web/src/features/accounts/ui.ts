@@ -1,5 +1,6 @@
 /** The account forms other screens compose (the personal centre). */
 
 export { DeleteAccountSection, DownloadMyData } from "./own-data";
+export { PayoutAccountForm } from "./payout-account-form";
 export { ProfileForm } from "./profile-form";
 export { ChangeEmailForm, ChangePasswordForm } from "./security-forms";

@@ -4,6 +4,7 @@ import { useStore } from "react-redux";
 import { api } from "../../app/api";
 import { useAppDispatch, useAppSelector } from "../../app/hooks";
 import type { AppDispatch, RootState } from "../../app/store";
+import { orderMoved } from "../orders";
 import { setConnection, setConnectionStatus, setError } from "./chat-slice";
 import { dealChangedTags } from "./chat-trade";
 import { createOutbox } from "./outbox";
@@ -90,6 +91,8 @@ function handleFrame(frame: ServerFrame, dispatch: AppDispatch) {
   } else if (frame.type === "deal") {
     emit({ kind: "deal", deal: frame.deal });
     dispatch(api.util.invalidateTags(dealChangedTags(frame.deal)));
+  } else if (frame.type === "order") {
+    dispatch(orderMoved(frame));
   } else if (frame.type === "error") {
     // About a message of mine: it failed (and the chat state records why); otherwise about the
     // socket itself (sending too fast, too many connections): the chat screen says so.

@@ -36,6 +36,7 @@ function deal(id: string, fields: Partial<Deal> = {}): Deal {
     completedAt: null,
     cancelledAt: null,
     cancelledBy: null,
+    orderId: null,
     ...fields,
   };
 }

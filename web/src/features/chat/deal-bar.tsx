@@ -1,28 +1,50 @@
 import type { Chat, Deal } from "@xianzhi/contract";
 import { DEAL_PROCESS, DEAL_STATUSES, nextActions } from "@xianzhi/contract/constants";
+import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
+import { paths } from "../../app/paths";
 import { formatPrice } from "../../components/format";
 import { Button, Popconfirm } from "../../components/kit";
 import { DEAL_STATUS_TONES, StatusTag } from "../../components/status-tag";
 import { message } from "../../components/toasts";
+import { OrderBar } from "../orders/ui";
 import { DealReview } from "../trade/ui";
 import styles from "./offers.module.css";
 import { useChatTradeQuery, useEndDealMutation } from "./offers-api";
 
 /**
- * The chat's deal under its header: 交易中 with 确认成交 (the seller) and 取消交易 (either side, each
- * after a confirmation), then 已成交 with the review, or 已取消. Nothing before an offer is accepted.
+ * The chat's deal under its header. Paid through a protected order (担保交易): the order's bar (its
+ * state, timer, next action, and its page). Otherwise a deal settled between the two, 无平台保障:
+ * 交易中 with 担保付款 for its buyer (the checkout, to pay through the product instead), 确认成交
+ * (the seller) and 取消交易 (either side, each after a confirmation), then 已成交 with the review,
+ * or 已取消. Nothing before an offer is accepted.
  */
 export function DealBar({ chat, myId }: { chat: Chat; myId: string }) {
+  const navigate = useNavigate();
   const { deal } = useChatTradeQuery(chat.chatId, { selectFromResult: ({ data }) => ({ deal: data?.deal }) });
   if (!deal) return null;
+  const review = deal.status === "completed" && <DealReview deal={deal} myId={myId} peerName={chat.peer.nickname} />;
+  if (deal.orderId !== null) {
+    return (
+      <section className={styles.dealBar} aria-label="交易">
+        <OrderBar orderId={deal.orderId}>{review}</OrderBar>
+      </section>
+    );
+  }
+  const buyerMayPay = deal.status === "reserved" && deal.buyerId === myId;
   return (
     <section className={styles.dealBar} aria-label="交易">
       <StatusTag tone={DEAL_STATUS_TONES[deal.status]}>{DEAL_STATUSES[deal.status]}</StatusTag>
       <span className={styles.dealBarPrice}>成交价 {formatPrice(deal.priceCents)}</span>
+      <span className={styles.dealBarOffline}>无平台保障</span>
       <div className={styles.dealBarActions}>
+        {buyerMayPay && (
+          <Button type="primary" onClick={() => navigate(paths.checkout(deal.goodsId))}>
+            担保付款
+          </Button>
+        )}
         <DealActions deal={deal} seller={deal.sellerId === myId} />
-        {deal.status === "completed" && <DealReview deal={deal} myId={myId} peerName={chat.peer.nickname} />}
+        {review}
       </div>
     </section>
   );

@@ -20,6 +20,7 @@ function notification(fields: Partial<Notification> = {}): Notification {
     goods: camera,
     chatId: null,
     dealId: null,
+    orderId: null,
     savedSearchId: null,
     searchCriteria: null,
     amountCents: null,
@@ -42,6 +43,11 @@ describe("a notification's sentence", () => {
       text: "小王 评论了你的闲置",
     });
     expect(notificationSentence(notification({ kind: "offer_expiring" })).text).toBe("小王的出价即将过期");
+  });
+
+  it("names the other side of an order, and nobody when a timer moved it", () => {
+    expect(notificationSentence(notification({ kind: "order_paid" })).text).toBe("小王 已付款，请在 72 小时内发货");
+    expect(notificationSentence(notification({ kind: "order_closed", actor: null })).text).toBe("订单已关闭");
   });
 
   it("has nobody before what the product tells, and 有人 where the actor is gone", () => {
@@ -69,6 +75,12 @@ describe("what a notification opens", () => {
 
   it("opens its chat where it has one, before the goods", () => {
     expect(notificationTarget(notification({ kind: "offer_received", chatId: "9" }))).toBe("/chat?chatId=9");
+  });
+
+  it("opens the order an order's news are about, before its chat and goods", () => {
+    const news = notification({ kind: "order_shipped", chatId: "9", dealId: "4", orderId: "17" });
+    expect(notificationTarget(news)).toBe("/orders/17");
+    expect(notificationTarget({ ...news, orderId: null })).toBe("/chat?chatId=9");
   });
 
   it("opens the search of a saved search with its keyword and filters; its newest match once it is deleted", () => {

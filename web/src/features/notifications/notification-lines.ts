@@ -7,6 +7,9 @@ import { searchAddress } from "../goods";
 /** Kinds the product itself tells, with nobody before the sentence ("你收藏的闲置降价了"). */
 const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search", "moderation_warning"]);
 
+/** An order's news: told by its other side, or by the product when a timer moved it (no actor). */
+const isOrderNews = (kind: NotificationKind) => kind.startsWith("order_");
+
 /** Who did it (bold in the line) and what they did; `text` is the two as one sentence. */
 export interface NotificationSentence {
   who: string | null;
@@ -21,7 +24,8 @@ export interface NotificationSentence {
  */
 export function notificationSentence(notification: Pick<Notification, "kind" | "actor">): NotificationSentence {
   const what = NOTIFICATION_KINDS[notification.kind];
-  const who = notification.actor?.nickname || (TOLD_BY_THE_PRODUCT.has(notification.kind) ? null : "有人");
+  const toldByTheProduct = TOLD_BY_THE_PRODUCT.has(notification.kind) || isOrderNews(notification.kind);
+  const who = notification.actor?.nickname || (toldByTheProduct ? null : "有人");
   if (who === null) return { who, what, text: what };
   return { who, what, text: `${who}${what.startsWith("的") ? "" : " "}${what}` };
 }
@@ -35,14 +39,15 @@ export function notificationDetail(notification: Pick<Notification, "kind" | "am
 }
 
 /**
- * Where tapping the line leads: the search a saved search's news are about (its keyword and
- * filters), the chat it belongs to (an offer made in a chat), else the goods it is about (a
- * comment, a favourite, a price drop, the newest match of a saved search since deleted); nowhere
- * when the goods are gone.
+ * Where tapping the line leads: the order an order's news are about, the search a saved search's
+ * news are about (its keyword and filters), the chat it belongs to (an offer made in a chat), else
+ * the goods it is about (a comment, a favourite, a price drop, the newest match of a saved search
+ * since deleted); nowhere when the goods are gone.
  */
 export function notificationTarget(
-  notification: Pick<Notification, "chatId" | "goods" | "searchCriteria">,
+  notification: Pick<Notification, "orderId" | "chatId" | "goods" | "searchCriteria">,
 ): string | null {
+  if (notification.orderId) return paths.order(notification.orderId);
   if (notification.searchCriteria) return searchAddress(notification.searchCriteria);
   if (notification.chatId) return `${paths.chat}?chatId=${encodeURIComponent(notification.chatId)}`;
   if (notification.goods) return paths.goodsInfo(notification.goods.id);

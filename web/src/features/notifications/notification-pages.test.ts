@@ -9,6 +9,7 @@ const notification = (id: number, read = false): Notification => ({
   goods: { id: "42", title: "九成新相机", coverUrl: null },
   chatId: null,
   dealId: null,
+  orderId: null,
   savedSearchId: null,
   searchCriteria: null,
   amountCents: null,

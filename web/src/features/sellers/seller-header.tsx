@@ -1,5 +1,4 @@
 import type { SellerProfile } from "@xianzhi/contract";
-import { SELLER_GOODS_TABS } from "@xianzhi/contract/constants";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
@@ -7,7 +6,7 @@ import { EnvironmentOutlined } from "../../components/icons";
 import { InitialAvatar } from "../../components/initial-avatar";
 import { Stars } from "../../components/stars";
 import { FollowButton } from "./follow-button";
-import { formatJoined, formatRate, formatReplyTime } from "./seller-format";
+import { formatJoined, sellerFigures } from "./seller-format";
 import styles from "./sellers.module.css";
 
 /** How others rate them: the average stars and how many reviews, or 暂无评价. */
@@ -27,17 +26,7 @@ function SellerRating({ profile }: { profile: SellerProfile }) {
  * anyone's page but one's own, 举报 and 拉黑 (safety's, given by the screen).
  */
 export function SellerHeader({ profile, safety }: { profile: SellerProfile; safety: ReactNode }) {
-  const figures = [
-    { label: SELLER_GOODS_TABS.on_sale, value: String(profile.onSaleCount) },
-    { label: SELLER_GOODS_TABS.sold, value: String(profile.soldCount) },
-    { label: "成交", value: String(profile.completedSales) },
-    { label: "粉丝", value: String(profile.followerCount) },
-    { label: "关注", value: String(profile.followingCount) },
-    ...(profile.responseRate === null ? [] : [{ label: "回复率", value: formatRate(profile.responseRate) }]),
-    ...(profile.responseMinutes === null
-      ? []
-      : [{ label: "回复时间", value: formatReplyTime(profile.responseMinutes) }]),
-  ];
+  const figures = sellerFigures(profile);
   return (
     <header className={styles.sellerHeader}>
       <div className={styles.sellerHeaderIdentity}>

@@ -8,6 +8,7 @@ import { Button } from "../../components/kit";
 import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
 import { DEAL_STATUS_TONES, StatusTag } from "../../components/status-tag";
+import { OrderCard } from "../orders/ui";
 import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 import styles from "./trade.module.css";
@@ -28,10 +29,22 @@ function ReviewLine({ who, review }: { who: string; review: Review }) {
   );
 }
 
-/** One deal of 我买到的 / 我卖出的: the goods, the price, the status, the other side, and the reviews. */
+/**
+ * One deal of 我买到的 / 我卖出的. A deal paid through a protected order shows as its order (state,
+ * countdown, next action: the order's card), with the reviews under it; a deal settled between
+ * the two outside the product shows the goods, the price, the status, 无平台保障, the other side,
+ * and the reviews.
+ */
 export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
-  const [reviewing, setReviewing] = useState(false);
-  const myReviewHiddenUntil = hiddenUntil(deal, now);
+  if (deal.orderId !== null) {
+    return (
+      <div className={styles.dealCard}>
+        <OrderCard orderId={deal.orderId} role={side} now={now}>
+          <DealReviews deal={deal} side={side} now={now} />
+        </OrderCard>
+      </div>
+    );
+  }
   const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className={styles.dealCardCover} />;
   return (
     <article className={styles.dealCard} aria-label={deal.goods.title}>
@@ -58,6 +71,7 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
           <time dateTime={deal.completedAt ?? deal.createdAt}>
             {formatTime(deal.completedAt ?? deal.createdAt, now)}
           </time>
+          <span>无平台保障</span>
         </div>
         <div className={styles.dealCardPeer}>
           {PEER_SIDE[side]}
@@ -72,32 +86,43 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
             </Link>
           )}
         </div>
-        {deal.myReview && <ReviewLine who="我的评价" review={deal.myReview} />}
-        {myReviewHiddenUntil !== null && (
-          <p className={styles.dealCardHint}>已评价 · {hiddenReviewNote(myReviewHiddenUntil)}，此前仅你可见</p>
-        )}
-        {deal.peerReview && <ReviewLine who={`${PEER_SIDE[side]}的评价`} review={deal.peerReview} />}
-        {deal.peerReviewed && !deal.peerReview && (
-          <p className={styles.dealCardHint}>
-            {PEER_SIDE[side]}已评价{deal.myReview ? "，稍后可见" : "，你评价后可见"}
-          </p>
-        )}
-        {canReview(deal, deal, now) && (
-          <div className={styles.dealCardActions}>
-            <Button type="primary" onClick={() => setReviewing(true)} aria-haspopup="dialog">
-              评价
-            </Button>
-            <ReviewSheet
-              open={reviewing}
-              dealId={deal.id}
-              peerName={deal.peer.nickname}
-              revealBy={deal.reviewDeadline === null ? null : Date.parse(deal.reviewDeadline)}
-              peerReviewed={deal.peerReviewed}
-              onClose={() => setReviewing(false)}
-            />
-          </div>
-        )}
+        <DealReviews deal={deal} side={side} now={now} />
       </div>
     </article>
+  );
+}
+
+/** The two sides' reviews of a completed deal, and 评价 while the caller may still write theirs. */
+function DealReviews({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
+  const [reviewing, setReviewing] = useState(false);
+  const myReviewHiddenUntil = hiddenUntil(deal, now);
+  return (
+    <>
+      {deal.myReview && <ReviewLine who="我的评价" review={deal.myReview} />}
+      {myReviewHiddenUntil !== null && (
+        <p className={styles.dealCardHint}>已评价 · {hiddenReviewNote(myReviewHiddenUntil)}，此前仅你可见</p>
+      )}
+      {deal.peerReview && <ReviewLine who={`${PEER_SIDE[side]}的评价`} review={deal.peerReview} />}
+      {deal.peerReviewed && !deal.peerReview && (
+        <p className={styles.dealCardHint}>
+          {PEER_SIDE[side]}已评价{deal.myReview ? "，稍后可见" : "，你评价后可见"}
+        </p>
+      )}
+      {canReview(deal, deal, now) && (
+        <div className={styles.dealCardActions}>
+          <Button type="primary" onClick={() => setReviewing(true)} aria-haspopup="dialog">
+            评价
+          </Button>
+          <ReviewSheet
+            open={reviewing}
+            dealId={deal.id}
+            peerName={deal.peer.nickname}
+            revealBy={deal.reviewDeadline === null ? null : Date.parse(deal.reviewDeadline)}
+            peerReviewed={deal.peerReviewed}
+            onClose={() => setReviewing(false)}
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -9,7 +9,7 @@ import styles from "./trade.module.css";
 import { DEALS_PAGE_SIZE, useDealsQuery } from "./trade-api";
 
 const EMPTY: Record<DealRole, string> = {
-  buyer: "还没有买到的闲置，看中了就出个价吧",
+  buyer: "还没有买到的闲置，看中了就立即购买或出个价吧",
   seller: "还没有卖出的闲置",
 };
 
