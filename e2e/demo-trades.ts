@@ -45,6 +45,10 @@ export interface DemoTrades {
   offerChatId: string;
   /** A chat whose offer was accepted: the goods are reserved for the buyer (交易中). */
   reservedChatId: string;
+  /** A protected order (担保交易) the buyer paid and the seller shipped: 待收货. */
+  shippedOrderId: string;
+  /** The sandbox pay page of an order the buyer has not paid yet. */
+  unpaidPayUrl: string;
 }
 
 /**
@@ -63,8 +67,10 @@ export async function makeDemoTrades(
   const goods: { id: string; priceCents: number; status: string }[] = onSale.list.filter(
     (item: { id: string; status: string }) => item.status === "on_sale" && !spare.includes(item.id),
   );
-  const [reviewed, unreviewed, reserved, countered] = goods;
-  if (!reviewed || !unreviewed || !reserved || !countered) throw new Error("the demo seller has too few goods on sale");
+  const [reviewed, unreviewed, reserved, countered, shipped, unpaid] = goods;
+  if (!reviewed || !unreviewed || !reserved || !countered || !shipped || !unpaid) {
+    throw new Error("the demo seller has too few goods on sale");
+  }
 
   const offer = (token: string, item: { id: string; priceCents: number }, share: number) =>
     apiCall(baseUrl, token, "POST", "/offers", { goodsId: item.id, amountCents: Math.round(item.priceCents * share) });
@@ -92,5 +98,41 @@ export async function makeDemoTrades(
   await apiCall(baseUrl, sellerToken, "POST", `/offers/${first.id}/counter`, {
     amountCents: Math.round(countered.priceCents * 0.9),
   });
-  return { buyer, offerChatId: first.chatId, reservedChatId: reservedDeal.chatId };
+  const shippedOrderId = await shippedOrder(baseUrl, sellerToken, buyerToken, shipped.id);
+  const unpaidOrder = await apiCall(baseUrl, buyerToken, "POST", "/orders", { goodsId: unpaid.id, delivery: "meetup" });
+  return {
+    buyer,
+    offerChatId: first.chatId,
+    reservedChatId: reservedDeal.chatId,
+    shippedOrderId,
+    unpaidPayUrl: unpaidOrder.payUrl,
+  };
+}
+
+/**
+ * 立即购买 with 快递 to the buyer's demo address, paid on the sandbox's page (its webhook comes a
+ * moment later), shipped by the seller: an order 待收货.
+ */
+async function shippedOrder(
+  baseUrl: string,
+  sellerToken: string,
+  buyerToken: string,
+  goodsId: string,
+): Promise<string> {
+  const [address] = await apiCall(baseUrl, buyerToken, "GET", "/addresses");
+  const order = await apiCall(baseUrl, buyerToken, "POST", "/orders", {
+    goodsId,
+    delivery: "shipping",
+    addressId: address.id,
+  });
+  await apiCall(baseUrl, buyerToken, "POST", `/sandbox-pay/${order.payUrl.split("/").pop()}/pay`, {});
+  for (let tries = 0; tries < 100; tries += 1) {
+    if ((await apiCall(baseUrl, buyerToken, "GET", `/orders/${order.id}`)).status === "paid") break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await apiCall(baseUrl, sellerToken, "POST", `/orders/${order.id}/ship`, {
+    carrier: "SF",
+    trackingNumber: "SF1234567890123",
+  });
+  return order.id;
 }

@@ -118,6 +118,11 @@ export const SCREEN_STATES: ScreenState[] = [
     path: () => "/userinfo?tab=bought",
     reach: (page) => openSheet(page, "评价"),
   },
+  { name: "userinfo-addresses", user: () => "bob", path: () => "/userinfo?tab=addresses" },
+  { name: "checkout", user: (ids) => ids.trades.buyer, path: (ids) => `/checkout/${ids.goodsId}` },
+  { name: "sandbox-pay", path: (ids) => ids.trades.unpaidPayUrl },
+  { name: "order-buyer", user: (ids) => ids.trades.buyer, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
+  { name: "order-seller", user: (ids) => ids.goodsOwner, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
   { name: "chat", user: () => "bob", path: () => "/chat" },
   // The demo's comments, favourites and price cut have told bob of some things.
   { name: "notifications", user: () => "bob", path: () => "/notifications" },
