@@ -71,16 +71,16 @@ function AddressActions({ address, onEdit }: { address: Address; onEdit(): void 
   return (
     <div className={styles.addressActions}>
       {!address.isDefault && (
-        <Button onClick={makeDefault} loading={saving} aria-label={`把${named}设为默认`}>
-          设为默认
+        <Button onClick={makeDefault} loading={saving}>
+          设为默认<span className={styles.addressActionTarget}>：{named}</span>
         </Button>
       )}
-      <Button onClick={onEdit} aria-label={`编辑${named}`}>
-        编辑
+      <Button onClick={onEdit}>
+        编辑<span className={styles.addressActionTarget}>{named}</span>
       </Button>
       <Popconfirm title="删除这个收货地址吗？" okText="删除" cancelText="取消" onConfirm={removeAddress}>
-        <Button danger loading={removing} aria-label={`删除${named}`}>
-          删除
+        <Button danger loading={removing}>
+          删除<span className={styles.addressActionTarget}>{named}</span>
         </Button>
       </Popconfirm>
     </div>

@@ -55,7 +55,7 @@ export default function SandboxPayScreen() {
   return (
     <div className={`page ${styles.cashier}`}>
       <header className={styles.cashierHeader}>
-        <span className={styles.cashierBrand}>沙箱支付</span>
+        <h1 className={styles.cashierBrand}>沙箱支付</h1>
         <span className={styles.cashierBadge}>测试环境</span>
       </header>
       <p className={styles.cashierWarning}>这是测试用的模拟收银台，不会产生真实扣款。</p>
