@@ -96,14 +96,14 @@ describe("buying with protection (担保交易), two people on phones", () => {
     await addAddress(server.app, buyer.token);
 
     const { page: buyerPage, orderId } = await buyOnPhone(buyer, goods.id, "快递");
-    await buyerPage.getByText(/后未发货自动退款/).waitFor();
+    await buyerPage.getByText(/^卖家需在 .+内发货，超时自动退款$/).waitFor();
     await buyerPage.getByText("世纪大道 100 号 1 室").waitFor();
 
     // The seller ships from 我卖出的: the card's one action; a number of no SF form is refused first.
     const sellerPage = await phoneOf(seller, "/userinfo?tab=sold");
     const sold = sellerPage.locator(".trade_deal-card", { hasText: "富士胶片相机" });
     await sold.getByText("待发货").waitFor();
-    await sold.getByText(/后未发货自动退款/).waitFor();
+    await sold.getByText(/^请在 .+内发货，超时自动退款给买家$/).waitFor();
     await sold.getByRole("button", { name: named("发货") }).click();
     const sheet = sellerPage.getByRole("dialog", { name: "发货" });
     expect(await sheet.getByLabel("快递公司").inputValue()).toBe("SF");
@@ -118,7 +118,7 @@ describe("buying with protection (担保交易), two people on phones", () => {
     // The buyer's page follows without a reload: the tracking number, the countdown, 确认收货.
     await stateOf(buyerPage, "待收货").waitFor();
     await buyerPage.getByText("SF1234567890123", { exact: true }).waitFor();
-    await buyerPage.getByText(/^(9天2\d小时|10天)后自动确认收货$/).waitFor();
+    await buyerPage.getByText(/^还剩 (9 天 2\d 小时|10 天)自动确认收货$/).waitFor();
     await buyerPage.getByRole("button", { name: "延长收货" }).waitFor();
     await confirmAction(buyerPage, "确认收货");
     await stateOf(buyerPage, "交易成功").waitFor();
@@ -153,7 +153,7 @@ describe("buying with protection (担保交易), two people on phones", () => {
     await sellerPage.getByRole("dialog", { name: "确认面交" }).getByRole("button", { name: "确认面交" }).click();
     await stateOf(sellerPage, "待收货").waitFor();
     await stateOf(buyerPage, "待收货").waitFor();
-    await buyerPage.getByText(/后自动确认收货$/).waitFor();
+    await buyerPage.getByText(/^还剩 .+自动确认收货$/).waitFor();
     const code = (await buyerPage.locator(".orders_order-screen__pickup-code").innerText()).trim();
     expect(code).toMatch(/^\d{6}$/);
     await buyerPage.getByText(/只在面交验货无误后出示给卖家/).waitFor();
@@ -189,7 +189,7 @@ describe("buying with protection (担保交易), two people on phones", () => {
     // The page's clock runs as usual until the test moves it on.
     const buyerPage = await phoneOf(buyer, `/orders/${order.id}`, (page) => page.clock.install());
     await stateOf(buyerPage, "待发货").waitFor();
-    await buyerPage.getByText(/^(2天2\d小时|3天)后未发货自动退款$/).waitFor();
+    await buyerPage.getByText(/^卖家需在 (2 天 2\d 小时|3 天)内发货，超时自动退款$/).waitFor();
 
     await buyerPage.clock.fastForward(73 * HOUR);
     await buyerPage.getByText("即将自动退款").waitFor();

@@ -29,7 +29,7 @@ export function AddressBook() {
       ) : (
         <ul className={styles.addressList}>
           {data.map((address) => (
-            <li key={address.id} className={styles.addressListItem}>
+            <li key={address.id} className={styles.addressCard}>
               <AddressEntry address={address} />
               <AddressActions address={address} onEdit={() => setEditing({ address })} />
             </li>
@@ -71,15 +71,15 @@ function AddressActions({ address, onEdit }: { address: Address; onEdit(): void 
   return (
     <div className={styles.addressActions}>
       {!address.isDefault && (
-        <Button onClick={makeDefault} loading={saving}>
+        <Button type="text" onClick={makeDefault} loading={saving}>
           设为默认<span className={styles.addressActionTarget}>：{named}</span>
         </Button>
       )}
-      <Button onClick={onEdit}>
+      <Button type="text" onClick={onEdit}>
         编辑<span className={styles.addressActionTarget}>{named}</span>
       </Button>
       <Popconfirm title="删除这个收货地址吗？" okText="删除" cancelText="取消" onConfirm={removeAddress}>
-        <Button danger loading={removing}>
+        <Button type="text" danger loading={removing}>
           删除<span className={styles.addressActionTarget}>{named}</span>
         </Button>
       </Popconfirm>

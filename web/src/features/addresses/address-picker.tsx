@@ -36,7 +36,11 @@ export function AddressPicker({ value, onChange }: AddressPickerProps) {
           className={styles.addressPickerChoices}
         >
           {data.map((address) => (
-            <Radio key={address.id} value={address.id} className={styles.addressPickerChoice}>
+            <Radio
+              key={address.id}
+              value={address.id}
+              className={`${styles.addressCard} ${styles.addressPickerChoice}`}
+            >
               <AddressEntry address={address} />
             </Radio>
           ))}

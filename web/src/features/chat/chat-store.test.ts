@@ -1,8 +1,9 @@
 import { configureStore } from "@reduxjs/toolkit";
 import type { Chat, ChatHistory, ChatMessage } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api";
+import { envelope, fakeNetwork } from "../../components/test-support/fake-network";
 import { authSlice, setUserInfo } from "../accounts";
 import { CHAT_LIST_ARGS, chatApi, loadOlderMessages } from "./chat-api";
 import { applyChatEvent } from "./chat-feed";
@@ -13,47 +14,7 @@ import { chatSlice, selectThread, setMyChatId } from "./chat-slice";
  * chat-socket.ts passes them on; only the network is fake: each call waits until the test answers it.
  */
 
-/** A browser resolves the app's relative "/api/..." addresses against the page; so does this. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === "string" ? new URL(input, "http://xianzhi.test") : input, init);
-  }
-}
-
-interface PendingCall {
-  request: Request;
-  answer(body: unknown): void;
-}
-let pending: PendingCall[];
-
-beforeEach(() => {
-  pending = [];
-  vi.stubGlobal("localStorage", { getItem: () => "token-of-a-signed-in-user" });
-  vi.stubGlobal("Request", PageRequest);
-  vi.stubGlobal(
-    "fetch",
-    (request: Request) =>
-      new Promise<Response>((resolve) => {
-        const answer = (body: unknown) =>
-          resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
-        pending.push({ request, answer });
-      }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
-
-const envelope = (data: unknown) => ({ code: 200, msg: "成功", data });
-
-/** Answers the next call to `path` (one already made, or one about to be). */
-async function answerNext(path: string, body: unknown) {
-  await vi.waitFor(() => {
-    if (!pending.some((call) => new URL(call.request.url).pathname === path)) throw new Error(`no call to ${path}`);
-  });
-  const index = pending.findIndex((call) => new URL(call.request.url).pathname === path);
-  const [call] = pending.splice(index, 1);
-  call?.answer(body);
-  return call?.request;
-}
+const { pending, answerNext } = fakeNetwork();
 
 const ME = "1";
 const PEER = "2";

@@ -53,11 +53,12 @@ export default function CheckoutScreen() {
     if ("missing" in order) return message.warning(order.missing);
     const result = await createOrder(order.body);
     if ("error" in result) {
-      // The amount moved since it was shown: the buyer sees the new one before ordering again.
+      // The amount moved since it was shown: the buyer sees the new one before ordering again, said
+      // once, beside the amount (an alert, read out), not again in a toast.
       if ((result.error as Partial<ApiError>).code === Errors.ORDER_AMOUNT_CHANGED.code) {
         setAmountNotice(errorText(result.error));
         void refetch();
-        return message.warning(errorText(result.error));
+        return;
       }
       return message.error(errorText(result.error));
     }

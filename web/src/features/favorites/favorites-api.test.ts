@@ -1,8 +1,9 @@
 import { configureStore } from "@reduxjs/toolkit";
 import type { FavoriteIds, Goods } from "@xianzhi/contract";
 import type { Page } from "@xianzhi/contract/constants";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { api } from "../../app/api";
+import { envelope, fakeNetwork } from "../../components/test-support/fake-network";
 import { goodsApi } from "../goods";
 import { favoritesApi } from "./favorites-api";
 
@@ -11,47 +12,7 @@ import { favoritesApi } from "./favorites-api";
  * fake: each call waits until the test answers it, so the state in between can be looked at.
  */
 
-/** A browser resolves the app's relative "/api/..." addresses against the page; so does this. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === "string" ? new URL(input, "http://xianzhi.test") : input, init);
-  }
-}
-
-interface PendingCall {
-  request: Request;
-  answer(body: unknown, status?: number): void;
-}
-let pending: PendingCall[];
-
-beforeEach(() => {
-  pending = [];
-  vi.stubGlobal("localStorage", { getItem: () => "token-of-a-signed-in-user" });
-  vi.stubGlobal("Request", PageRequest);
-  vi.stubGlobal(
-    "fetch",
-    (request: Request) =>
-      new Promise<Response>((resolve) => {
-        const answer = (body: unknown, status = 200) =>
-          resolve(new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }));
-        pending.push({ request, answer });
-      }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
-
-const envelope = (data: unknown) => ({ code: 200, msg: "成功", data });
-
-/** Answers the next call to `path` (one already made, or one about to be). */
-async function answerNext(path: string, body: unknown, status?: number) {
-  await vi.waitFor(() => {
-    if (!pending.some((call) => new URL(call.request.url).pathname === path)) throw new Error(`no call to ${path}`);
-  });
-  const index = pending.findIndex((call) => new URL(call.request.url).pathname === path);
-  const [call] = pending.splice(index, 1);
-  call?.answer(body, status);
-  return call?.request;
-}
+const { pending, answerNext } = fakeNetwork();
 
 function goods(id: string, favCount: number): Goods {
   return { id, title: `闲置 ${id}`, favCount } as Goods;

@@ -79,25 +79,36 @@ describe("an order's buttons", () => {
 
 describe("the countdown of the running timer", () => {
   it("says the time left to the minute, rounded up, in the largest two units", () => {
-    expect(durationText(2 * DAY + 3 * HOUR + 20 * MINUTE)).toBe("2天3小时");
-    expect(durationText(2 * DAY)).toBe("2天");
-    expect(durationText(5 * HOUR + 12 * MINUTE)).toBe("5小时12分钟");
-    expect(durationText(5 * HOUR)).toBe("5小时");
-    expect(durationText(29 * MINUTE + 1000)).toBe("30分钟");
-    expect(durationText(1000)).toBe("1分钟");
+    expect(durationText(2 * DAY + 3 * HOUR + 20 * MINUTE)).toBe("2 天 3 小时");
+    expect(durationText(2 * DAY)).toBe("2 天");
+    expect(durationText(5 * HOUR + 12 * MINUTE)).toBe("5 小时 12 分钟");
+    expect(durationText(5 * HOUR)).toBe("5 小时");
+    expect(durationText(29 * MINUTE + 1000)).toBe("30 分钟");
+    expect(durationText(1000)).toBe("1 分钟");
   });
 
   it("says what happens when it runs out", () => {
     const due = (ms: number, dueTransition: Order["dueTransition"]) => order({ dueAt: at(ms), dueTransition });
-    expect(countdownText(due(2 * DAY + 3 * HOUR + 20 * MINUTE, "autoConfirm"), NOW)).toBe("2天3小时后自动确认收货");
-    expect(countdownText(due(72 * HOUR, "shipDeadline"), NOW)).toBe("3天后未发货自动退款");
-    expect(countdownText(due(30 * MINUTE, "expire"), NOW)).toBe("30分钟后未付款自动关闭");
-    expect(countdownText(due(24 * HOUR, "grantCancel"), NOW)).toBe("1天后卖家未处理自动退款");
+    expect(countdownText(due(2 * DAY + 3 * HOUR + 20 * MINUTE, "autoConfirm"), NOW)).toBe(
+      "还剩 2 天 3 小时自动确认收货",
+    );
+    expect(countdownText(due(72 * HOUR, "shipDeadline"), NOW)).toBe("卖家需在 3 天内发货，超时自动退款");
+    expect(countdownText(due(30 * MINUTE, "expire"), NOW)).toBe("请在 30 分钟内付款，超时自动关闭");
+    expect(countdownText(due(24 * HOUR, "grantCancel"), NOW)).toBe("卖家需在 1 天内处理，超时自动退款");
+  });
+
+  it("asks the side the timer waits on, and tells the other what it waits for", () => {
+    const seller = (ms: number, dueTransition: Order["dueTransition"]) =>
+      order({ role: "seller", dueAt: at(ms), dueTransition });
+    expect(countdownText(seller(72 * HOUR, "shipDeadline"), NOW)).toBe("请在 3 天内发货，超时自动退款给买家");
+    expect(countdownText(seller(30 * MINUTE, "expire"), NOW)).toBe("等待买家付款，还剩 30 分钟");
+    expect(countdownText(seller(24 * HOUR, "grantCancel"), NOW)).toBe("请在 1 天内处理，超时自动同意退款");
+    expect(countdownText(seller(3 * DAY, "autoConfirm"), NOW)).toBe("还剩 3 天自动确认收货");
   });
 
   it("counts down as the clock moves, and says it is about to happen once due", () => {
     const shipping = order({ dueAt: at(72 * HOUR), dueTransition: "shipDeadline" });
-    expect(countdownText(shipping, NOW + 71 * HOUR)).toBe("1小时后未发货自动退款");
+    expect(countdownText(shipping, NOW + 71 * HOUR)).toBe("卖家需在 1 小时内发货，超时自动退款");
     expect(countdownText(shipping, NOW + 72 * HOUR)).toBe("即将自动退款");
     expect(countdownText(shipping, NOW + 80 * HOUR)).toBe("即将自动退款");
   });
@@ -121,8 +132,10 @@ describe("the line under an order's state", () => {
       dueAt: at(23 * HOUR),
       dueTransition: "grantCancel",
     });
-    expect(orderStatusLine(asked, NOW)).toBe("已申请取消，等待卖家处理 · 23小时后卖家未处理自动退款");
-    expect(orderStatusLine({ ...asked, role: "seller" }, NOW)).toBe("买家申请取消订单 · 23小时后卖家未处理自动退款");
+    expect(orderStatusLine(asked, NOW)).toBe("你已申请取消 · 卖家需在 23 小时内处理，超时自动退款");
+    expect(orderStatusLine({ ...asked, role: "seller" }, NOW)).toBe(
+      "买家申请取消订单 · 请在 23 小时内处理，超时自动同意退款",
+    );
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Order } from "@xianzhi/contract";
+import type { Order, OrderRole } from "@xianzhi/contract";
 import {
   CARRIERS,
   type Carrier,
@@ -57,44 +57,59 @@ export function buttonLabel(button: OrderButton, order: Pick<Order, "delivery" |
 const MINUTE = 60_000;
 const MINUTES_PER_DAY = 24 * 60;
 
-/** A time left as the countdown says it, to the minute, rounded up: 2天3小时, 5小时12分钟, 8分钟. */
+/**
+ * A time left as the countdown says it, to the minute, rounded up, in its largest two units and
+ * spaced as the app writes numbers in Chinese: 2 天 3 小时, 5 小时 12 分钟, 8 分钟.
+ */
 export function durationText(ms: number): string {
   const minutes = Math.max(1, Math.ceil(ms / MINUTE));
   const days = Math.floor(minutes / MINUTES_PER_DAY);
   const hours = Math.floor((minutes % MINUTES_PER_DAY) / 60);
   const rest = minutes % 60;
-  if (days > 0) return hours > 0 ? `${days}天${hours}小时` : `${days}天`;
-  if (hours > 0) return rest > 0 ? `${hours}小时${rest}分钟` : `${hours}小时`;
-  return `${rest}分钟`;
+  if (days > 0) return hours > 0 ? `${days} 天 ${hours} 小时` : `${days} 天`;
+  if (hours > 0) return rest > 0 ? `${hours} 小时 ${rest} 分钟` : `${hours} 小时`;
+  return `${rest} 分钟`;
 }
 
-/** What a timer does, and on what condition: "未发货" + "自动退款". */
+/** What a timer asks of whom, and what it does when it runs out, as each side reads it. */
 interface TimerWords {
-  unless: string;
+  /** The sentence with the time left, e.g. "请在 2 天内发货，超时自动退款给买家". */
+  running(left: string, role: OrderRole): string;
+  /** What it does, once due: the server's sweep takes it then. */
   outcome: string;
 }
 
 const TIMER_WORDS: Partial<Record<OrderTransition, TimerWords>> = {
-  expire: { unless: "未付款", outcome: "自动关闭" },
-  grantCancel: { unless: "卖家未处理", outcome: "自动退款" },
-  shipDeadline: { unless: "未发货", outcome: "自动退款" },
-  autoConfirm: { unless: "", outcome: "自动确认收货" },
+  expire: {
+    running: (left, role) => (role === "buyer" ? `请在 ${left}内付款，超时自动关闭` : `等待买家付款，还剩 ${left}`),
+    outcome: "自动关闭",
+  },
+  shipDeadline: {
+    running: (left, role) =>
+      role === "seller" ? `请在 ${left}内发货，超时自动退款给买家` : `卖家需在 ${left}内发货，超时自动退款`,
+    outcome: "自动退款",
+  },
+  grantCancel: {
+    running: (left, role) =>
+      role === "seller" ? `请在 ${left}内处理，超时自动同意退款` : `卖家需在 ${left}内处理，超时自动退款`,
+    outcome: "自动退款",
+  },
+  autoConfirm: { running: (left) => `还剩 ${left}自动确认收货`, outcome: "自动确认收货" },
 };
 
-function timerWords(transition: OrderTransition): TimerWords {
-  return TIMER_WORDS[transition] ?? { unless: "", outcome: "自动处理" };
-}
+const ANY_TIMER: TimerWords = { running: (left) => `${left}后自动处理`, outcome: "自动处理" };
 
 /**
- * The running timer, counted down from `now`: "2天3小时后自动确认收货", "23小时后未发货自动退款";
- * "即将自动退款" once it is due (the server's sweep takes it then); null when none runs.
+ * The running timer, counted down from `now`, in the words of the side reading it: "还剩 2 天 3 小时
+ * 自动确认收货", "请在 23 小时内发货，超时自动退款给买家"; "即将自动退款" once it is due (the
+ * server's sweep takes it then); null when none runs.
  */
-export function countdownText(order: Pick<Order, "dueAt" | "dueTransition">, now: number): string | null {
+export function countdownText(order: Pick<Order, "dueAt" | "dueTransition" | "role">, now: number): string | null {
   if (order.dueAt === null || order.dueTransition === null) return null;
   const left = Date.parse(order.dueAt) - now;
-  const { unless, outcome } = timerWords(order.dueTransition);
-  if (left <= 0) return `即将${outcome}`;
-  return `${durationText(left)}后${unless}${outcome}`;
+  const words = TIMER_WORDS[order.dueTransition] ?? ANY_TIMER;
+  if (left <= 0) return `即将${words.outcome}`;
+  return words.running(durationText(left), order.role);
 }
 
 /** The carriers as the ship sheet lists them. */

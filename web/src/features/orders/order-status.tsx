@@ -26,7 +26,7 @@ export function orderStatusLine(
   if (order.status === "closed") return order.closeReason === null ? null : CLOSE_REASONS[order.closeReason];
   const countdown = countdownText(order, now);
   if (order.status === "paid" && order.cancelRequestedAt !== null) {
-    const asked = order.role === "seller" ? "买家申请取消订单" : "已申请取消，等待卖家处理";
+    const asked = order.role === "seller" ? "买家申请取消订单" : "你已申请取消";
     return countdown ? `${asked} · ${countdown}` : asked;
   }
   return countdown;

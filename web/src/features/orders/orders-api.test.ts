@@ -1,7 +1,8 @@
 import { configureStore } from "@reduxjs/toolkit";
 import type { Order, OrderDetail, OrderPage } from "@xianzhi/contract";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AppDispatch, RootState } from "../../app/store";
+import { envelope, fakeNetwork, pathOf } from "../../components/test-support/fake-network";
 import { orderMoved } from "./order-cache";
 import { ordersApi } from "./orders-api";
 
@@ -9,48 +10,7 @@ import { ordersApi } from "./orders-api";
  * The orders' cache against a real store and the real API layer; only the network is fake: each
  * call waits until the test answers it.
  */
-
-/** A browser resolves the app's relative "/api/..." addresses against the page; so does this. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === "string" ? new URL(input, "http://xianzhi.test") : input, init);
-  }
-}
-
-interface PendingCall {
-  request: Request;
-  answer(body: unknown): void;
-}
-let pending: PendingCall[];
-
-beforeEach(() => {
-  pending = [];
-  vi.stubGlobal("localStorage", { getItem: () => "token-of-a-signed-in-user" });
-  vi.stubGlobal("Request", PageRequest);
-  vi.stubGlobal(
-    "fetch",
-    (request: Request) =>
-      new Promise<Response>((resolve) => {
-        const answer = (body: unknown) =>
-          resolve(new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }));
-        pending.push({ request, answer });
-      }),
-  );
-});
-afterEach(() => vi.unstubAllGlobals());
-
-const envelope = (data: unknown) => ({ code: 200, msg: "成功", data });
-const pathOf = (call: PendingCall) => `${call.request.method} ${new URL(call.request.url).pathname}`;
-
-/** Answers the next call to `path` ("GET /api/orders/5"), one made already or about to be. */
-async function answerNext(path: string, body: unknown) {
-  await vi.waitFor(() => {
-    if (!pending.some((call) => pathOf(call) === path)) throw new Error(`no call to ${path}`);
-  });
-  const index = pending.findIndex((call) => pathOf(call) === path);
-  const [call] = pending.splice(index, 1);
-  call?.answer(body);
-}
+const { pending, nextCall, answerNext } = fakeNetwork();
 
 const order = (id: string, fields: Partial<Order> = {}) =>
   ({ id, goods: { id: `g${id}`, title: "相机", coverUrl: null }, sellerId: "2", status: "paid", ...fields }) as Order;
@@ -130,10 +90,9 @@ describe("an action on an order", () => {
         body: { carrier: "SF", trackingNumber: "SF1234567890123" },
       }),
     );
-    await vi.waitFor(() => expect(pending.map(pathOf)).toContain("POST /api/orders/6/ship"));
-    const call = pending.find((item) => pathOf(item) === "POST /api/orders/6/ship");
-    expect(await call?.request.clone().json()).toEqual({ carrier: "SF", trackingNumber: "SF1234567890123" });
-    call?.answer(envelope(order("6", { status: "shipped" })));
+    const call = await nextCall("POST /api/orders/6/ship");
+    expect(await call.request.clone().json()).toEqual({ carrier: "SF", trackingNumber: "SF1234567890123" });
+    call.answer(envelope(order("6", { status: "shipped" })));
     await shipping;
   });
 

@@ -1,10 +1,10 @@
 import type { PickupBody } from "@xianzhi/contract";
 import { OrderLimits } from "@xianzhi/contract/constants";
-import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
-import { Button, Input, type InputRef } from "../../components/kit";
+import { type RefObject, useId, useRef, useState } from "react";
+import type { InputRef } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
+import { SheetField, SheetForm, SheetNote } from "../../components/sheet-form";
 import { checkPickupCode } from "./order-rules";
-import styles from "./orders.module.css";
 
 interface PickupSheetProps {
   open: boolean;
@@ -31,13 +31,9 @@ type PickupFormProps = Omit<PickupSheetProps, "open" | "onClose"> & { input: Ref
 function PickupForm({ input, triesLeft, submitting, onSubmit }: PickupFormProps) {
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
-  const inputId = useId();
-  const errorId = useId();
   const hintId = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = () => {
     const checked = checkPickupCode(typed);
     if ("error" in checked) {
       setError(checked.error);
@@ -48,38 +44,25 @@ function PickupForm({ input, triesLeft, submitting, onSubmit }: PickupFormProps)
   };
 
   return (
-    <form className={styles.orderSheet} onSubmit={submit} noValidate>
-      <p id={hintId} className={styles.orderSheetNote}>
+    <SheetForm submitLabel="确认" submitting={submitting} onSubmit={submit}>
+      <SheetNote id={hintId}>
         验货无误后，输入买家出示的 {OrderLimits.pickupCodeDigits} 位取件码，交易即完成，货款打给你。还可输入 {triesLeft}{" "}
         次。
-      </p>
-      <label htmlFor={inputId} className={styles.orderSheetLabel}>
-        取件码
-      </label>
-      <Input
-        id={inputId}
-        ref={input}
-        size="large"
+      </SheetNote>
+      <SheetField
+        label="取件码"
+        inputRef={input}
+        error={error}
+        describedBy={hintId}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={OrderLimits.pickupCodeDigits}
         value={typed}
-        status={error ? "error" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${errorId} ${hintId}` : hintId}
         onChange={(event) => {
           setTyped(event.target.value);
           setError("");
         }}
       />
-      {error && (
-        <div id={errorId} className={styles.orderSheetError} role="alert">
-          {error}
-        </div>
-      )}
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        确认
-      </Button>
-    </form>
+    </SheetForm>
   );
 }

@@ -1,11 +1,11 @@
 import type { Carrier, Order, ShipOrderBody } from "@xianzhi/contract";
 import { OrderLimits } from "@xianzhi/contract/constants";
-import { type FormEvent, type RefObject, useId, useRef, useState } from "react";
-import { Button, Input, type InputRef } from "../../components/kit";
+import { type RefObject, useRef, useState } from "react";
+import type { InputRef } from "../../components/kit";
 import { PlainSelect } from "../../components/plain-controls";
 import { Sheet } from "../../components/sheet";
+import { SheetField, SheetForm, SheetNote } from "../../components/sheet-form";
 import { CARRIER_OPTIONS, checkTrackingNumber } from "./order-rules";
-import styles from "./orders.module.css";
 
 interface ShipSheetProps {
   order: Pick<Order, "delivery">;
@@ -25,14 +25,11 @@ export function ShipSheet({ order, open, submitting, onSubmit, onClose }: ShipSh
   return (
     <Sheet title={meetup ? "确认面交" : "发货"} open={open} onClose={onClose} onOpened={() => input.current?.focus()}>
       {meetup ? (
-        <div className={styles.orderSheet}>
-          <p className={styles.orderSheetNote}>
+        <SheetForm submitLabel="确认面交" submitting={submitting} onSubmit={() => onSubmit({})}>
+          <SheetNote>
             与买家约好时间地点后确认。见面验货时请买家出示取件码，你输入取件码后交易即完成，货款打给你。
-          </p>
-          <Button type="primary" size="large" block loading={submitting} onClick={() => onSubmit({})}>
-            确认面交
-          </Button>
-        </div>
+          </SheetNote>
+        </SheetForm>
       ) : (
         <TrackingForm input={input} submitting={submitting} onSubmit={onSubmit} />
       )}
@@ -51,12 +48,8 @@ function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
   const [carrier, setCarrier] = useState<Carrier>("SF");
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
-  const inputId = useId();
-  const errorId = useId();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting) return;
+  const submit = () => {
     const checked = checkTrackingNumber(carrier, typed);
     if ("error" in checked) {
       setError(checked.error);
@@ -67,7 +60,7 @@ function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
   };
 
   return (
-    <form className={styles.orderSheet} onSubmit={submit} noValidate>
+    <SheetForm submitLabel="确认发货" submitting={submitting} onSubmit={submit}>
       <PlainSelect
         aria-label="快递公司"
         options={CARRIER_OPTIONS}
@@ -77,32 +70,18 @@ function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
           setError("");
         }}
       />
-      <label htmlFor={inputId} className={styles.orderSheetLabel}>
-        快递单号
-      </label>
-      <Input
-        id={inputId}
-        ref={input}
-        size="large"
+      <SheetField
+        label="快递单号"
+        inputRef={input}
+        error={error}
         autoComplete="off"
         maxLength={OrderLimits.trackingNumberMax}
         value={typed}
-        status={error ? "error" : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
         onChange={(event) => {
           setTyped(event.target.value);
           setError("");
         }}
       />
-      {error && (
-        <div id={errorId} className={styles.orderSheetError} role="alert">
-          {error}
-        </div>
-      )}
-      <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
-        确认发货
-      </Button>
-    </form>
+    </SheetForm>
   );
 }

@@ -1,3 +1,7 @@
-/** The order UI other features compose: an order's card (the personal centre), its bar (a chat). */
+/**
+ * The order UI other features compose: its bar (a chat), and what a deal's card shows of the order
+ * that pays it (the personal centre): its state and its next step.
+ */
 export { OrderBar } from "./order-bar";
-export { OrderCard } from "./order-card";
+export { OrderNextStep } from "./order-next-step";
+export { OrderStatusTag } from "./order-status";

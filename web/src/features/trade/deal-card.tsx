@@ -1,6 +1,6 @@
-import type { DealRole, DealSummary, Review } from "@xianzhi/contract";
-import { DEAL_STATUSES } from "@xianzhi/contract/constants";
-import { useState } from "react";
+import type { DealRole, DealSummary, Order, Review } from "@xianzhi/contract";
+import { DEAL_STATUSES, DELIVERY_METHODS } from "@xianzhi/contract/constants";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
@@ -8,7 +8,8 @@ import { Button } from "../../components/kit";
 import { ProfileLink } from "../../components/profile-link";
 import { Stars } from "../../components/stars";
 import { DEAL_STATUS_TONES, StatusTag } from "../../components/status-tag";
-import { OrderCard } from "../orders/ui";
+import { useDealOrder } from "../orders";
+import { OrderNextStep, OrderStatusTag } from "../orders/ui";
 import { canReview, hiddenReviewNote, hiddenUntil } from "./review-rules";
 import { ReviewSheet } from "./review-sheet";
 import styles from "./trade.module.css";
@@ -19,59 +20,92 @@ const PEER_SIDE: Record<DealRole, string> = { buyer: "卖家", seller: "买家" 
 /** A deleted goods item or chat keeps its place in a deal as id "0". */
 const exists = (id: string) => id !== "0";
 
-function ReviewLine({ who, review }: { who: string; review: Review }) {
-  return (
-    <div className={styles.dealCardReview}>
-      <span className={styles.dealCardReviewWho}>{who}</span>
-      <Stars value={review.rating} />
-      {review.content && <q className={styles.dealCardReviewText}>{review.content}</q>}
-    </div>
-  );
+interface DealCardProps {
+  deal: DealSummary;
+  side: DealRole;
+  now: number;
 }
 
 /**
- * One deal of 我买到的 / 我卖出的. A deal paid through a protected order shows as its order (state,
- * countdown, next action: the order's card), with the reviews under it; a deal settled between
- * the two outside the product shows the goods, the price, the status, 无平台保障, the other side,
- * and the reviews.
+ * One deal of 我买到的 / 我卖出的. A deal paid through a protected order shows as its order: the
+ * order's state, what the buyer pays, 快递 or 面交, 担保交易, the countdown and the one next action,
+ * and the card opens the order. A deal settled between the two outside the product shows the
+ * price, the deal's status and 无平台保障, and opens the goods. Both show the other side, the way
+ * to the chat, and the reviews.
  */
-export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
-  if (deal.orderId !== null) {
-    return (
-      <div className={styles.dealCard}>
-        <OrderCard orderId={deal.orderId} role={side} now={now}>
-          <DealReviews deal={deal} side={side} now={now} />
-        </OrderCard>
-      </div>
-    );
-  }
-  const cover = deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className={styles.dealCardCover} />;
+export function DealCard({ deal, side, now }: DealCardProps) {
+  if (deal.orderId !== null) return <ProtectedDealCard deal={deal} orderId={deal.orderId} side={side} now={now} />;
+  return (
+    <DealCardView
+      deal={deal}
+      side={side}
+      now={now}
+      href={exists(deal.goodsId) ? paths.goodsInfo(deal.goodsId) : null}
+      status={<StatusTag tone={DEAL_STATUS_TONES[deal.status]}>{DEAL_STATUSES[deal.status]}</StatusTag>}
+      priceCents={deal.priceCents}
+      terms={<span>无平台保障</span>}
+    />
+  );
+}
+
+/** A deal paid through its order: the deal's own figures until the order has come. */
+function ProtectedDealCard({ deal, orderId, side, now }: DealCardProps & { orderId: string }) {
+  const order = useDealOrder(orderId, side);
+  return (
+    <DealCardView
+      deal={deal}
+      side={side}
+      now={now}
+      href={paths.order(orderId)}
+      status={order && <OrderStatusTag status={order.status} />}
+      priceCents={order?.totalCents ?? deal.priceCents}
+      terms={<OrderTerms order={order} />}
+      next={order && <OrderNextStep order={order} now={now} />}
+    />
+  );
+}
+
+function OrderTerms({ order }: { order: Order | undefined }) {
+  return (
+    <>
+      {order && <span>{DELIVERY_METHODS[order.delivery]}</span>}
+      <span className={styles.dealCardProtected}>担保交易</span>
+    </>
+  );
+}
+
+interface DealCardViewProps extends DealCardProps {
+  /** Where the card leads: the order, or the goods (null once they are deleted). */
+  href: string | null;
+  status: ReactNode;
+  priceCents: number;
+  /** After the price and the time: how the deal is paid, and how the goods come. */
+  terms: ReactNode;
+  /** Under the other side: what is next (an order's countdown and action). */
+  next?: ReactNode;
+}
+
+function DealCardView({ deal, side, now, href, status, priceCents, terms, next }: DealCardViewProps) {
   return (
     <article className={styles.dealCard} aria-label={deal.goods.title}>
-      {exists(deal.goodsId) ? (
-        <Link to={paths.goodsInfo(deal.goodsId)} className={styles.dealCardCoverLink} tabIndex={-1} aria-hidden="true">
-          {cover}
-        </Link>
-      ) : (
-        cover
-      )}
+      {deal.goods.coverUrl && <img src={deal.goods.coverUrl} alt="" className={styles.dealCardCover} />}
       <div className={styles.dealCardBody}>
         <div className={styles.dealCardTop}>
-          {exists(deal.goodsId) ? (
-            <Link to={paths.goodsInfo(deal.goodsId)} className={styles.dealCardTitle}>
+          {href ? (
+            <Link to={href} className={styles.dealCardTitle}>
               {deal.goods.title}
             </Link>
           ) : (
             <span className={styles.dealCardTitle}>{deal.goods.title}</span>
           )}
-          <StatusTag tone={DEAL_STATUS_TONES[deal.status]}>{DEAL_STATUSES[deal.status]}</StatusTag>
+          {status}
         </div>
         <div className={styles.dealCardMeta}>
-          <strong className={styles.dealCardPrice}>{formatPrice(deal.priceCents)}</strong>
+          <strong className={styles.dealCardPrice}>{formatPrice(priceCents)}</strong>
           <time dateTime={deal.completedAt ?? deal.createdAt}>
             {formatTime(deal.completedAt ?? deal.createdAt, now)}
           </time>
-          <span>无平台保障</span>
+          {terms}
         </div>
         <div className={styles.dealCardPeer}>
           {PEER_SIDE[side]}
@@ -86,14 +120,25 @@ export function DealCard({ deal, side, now }: { deal: DealSummary; side: DealRol
             </Link>
           )}
         </div>
+        {next}
         <DealReviews deal={deal} side={side} now={now} />
       </div>
     </article>
   );
 }
 
+function ReviewLine({ who, review }: { who: string; review: Review }) {
+  return (
+    <div className={styles.dealCardReview}>
+      <span className={styles.dealCardReviewWho}>{who}</span>
+      <Stars value={review.rating} />
+      {review.content && <q className={styles.dealCardReviewText}>{review.content}</q>}
+    </div>
+  );
+}
+
 /** The two sides' reviews of a completed deal, and 评价 while the caller may still write theirs. */
-function DealReviews({ deal, side, now }: { deal: DealSummary; side: DealRole; now: number }) {
+function DealReviews({ deal, side, now }: DealCardProps) {
   const [reviewing, setReviewing] = useState(false);
   const myReviewHiddenUntil = hiddenUntil(deal, now);
   return (
