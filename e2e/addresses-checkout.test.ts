@@ -45,9 +45,9 @@ describe("buying with protection", () => {
     const page = await newPage(running.browser, VIEWPORTS.phone);
     await signInAs(page, running.server.url, buyer.username, buyer.password);
 
-    // The personal centre's 收货地址: the first address added is the default.
+    // The personal centre's 收货地址 (in 个人资料): the first address added is the default.
     await page.goto(`${running.server.url}/userinfo`);
-    await page.getByRole("tab", { name: "收货地址" }).click();
+    await page.getByRole("tab", { name: "个人资料" }).click();
     await page.getByText(/还没有收货地址/).waitFor();
     await addAddress(page, {
       name: "王小明",

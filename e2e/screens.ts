@@ -118,7 +118,7 @@ export const SCREEN_STATES: ScreenState[] = [
     path: () => "/userinfo?tab=bought",
     reach: (page) => openSheet(page, "评价"),
   },
-  { name: "userinfo-addresses", user: () => "bob", path: () => "/userinfo?tab=addresses" },
+  { name: "userinfo-addresses", user: () => "bob", path: () => "/userinfo?tab=profile" },
   { name: "checkout", user: (ids) => ids.trades.buyer, path: (ids) => `/checkout/${ids.goodsId}` },
   { name: "sandbox-pay", path: (ids) => ids.trades.unpaidPayUrl },
   { name: "order-buyer", user: (ids) => ids.trades.buyer, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },

@@ -32,7 +32,6 @@ const TABS = [
   "bought",
   "favorites",
   "searches",
-  "addresses",
   "profile",
   "notifications",
   "security",
@@ -47,7 +46,6 @@ const TAB_LABELS: { key: Tab; label: string }[] = [
   { key: "bought", label: DEAL_ROLES.buyer },
   { key: "favorites", label: "我的收藏" },
   { key: "searches", label: "保存的搜索" },
-  { key: "addresses", label: "收货地址" },
   { key: "profile", label: "个人资料" },
   { key: "notifications", label: "通知设置" },
   { key: "security", label: "账号安全" },
@@ -67,10 +65,14 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
       return <FavoriteList />;
     case "searches":
       return <SavedSearchList />;
-    case "addresses":
-      return <AddressBook />;
     case "profile":
-      return <ProfileForm me={me} key={me.id} />;
+      // The address book sits with who one is: the tabs stay three full rows on a phone.
+      return (
+        <>
+          <ProfileForm me={me} key={me.id} />
+          <AddressBook />
+        </>
+      );
     case "notifications":
       return <NotificationSettingsPanel />;
     case "security":
