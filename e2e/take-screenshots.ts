@@ -1,7 +1,8 @@
 /**
  * npm run screenshots: every screen in every state (e2e/screens.ts) at phone and desktop width,
  * into screenshots/ (ignored by git). It starts its own server with the demo data, or uses the one
- * at BASE_URL. SCREENS=userinfo takes only the states whose name contains that text.
+ * at BASE_URL. SCREENS=userinfo takes only the states whose name contains that text; SCREENS=order,checkout
+ * those whose name contains either.
  */
 import fs from "node:fs/promises";
 import { launchBrowser, VIEWPORTS } from "./browser.js";
@@ -9,7 +10,8 @@ import { demoIds, openScreenState, SCREEN_STATES } from "./screens.js";
 import { startServer } from "./server.js";
 
 const notFound = { name: "not-found", path: () => "/no/such/page" };
-const wanted = [...SCREEN_STATES, notFound].filter((state) => state.name.includes(process.env.SCREENS ?? ""));
+const parts = (process.env.SCREENS ?? "").split(",");
+const wanted = [...SCREEN_STATES, notFound].filter((state) => parts.some((part) => state.name.includes(part)));
 
 async function main() {
   const server = process.env.BASE_URL ? null : await startServer();

@@ -13,6 +13,7 @@ export * from "./values/discovery.js";
 export * from "./values/envelope.js";
 export * from "./values/goods.js";
 export * from "./values/moderation.js";
+export * from "./values/money.js";
 export * from "./values/names.js";
 export * from "./values/notifications.js";
 export * from "./values/orders.js";

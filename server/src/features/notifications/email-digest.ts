@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type Notification } from "@xianzhi/contract";
+import { formatPrice, NOTIFICATION_KINDS, type Notification } from "@xianzhi/contract";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import type { Mail } from "../../plugins/mail.js";
 import type { Deps } from "../../services.js";
@@ -9,13 +9,11 @@ const DIGEST_EVERY_SECONDS = 24 * 60 * 60;
 /** The lines one digest lists; the rest are counted. */
 const DIGEST_LINES = 10;
 
-const yuan = (cents: number) => `¥${(cents / 100).toFixed(2).replace(/\.00$/, "")}`;
-
 /** One notification as a line of plain text: who, what, about which goods, and its detail. */
 export function describeNotification(notification: Notification): string {
   const who = notification.actor ? `${notification.actor.nickname} ` : "";
   const goods = notification.goods ? `「${notification.goods.title}」` : "";
-  const amount = notification.amountCents === null ? "" : ` ${yuan(notification.amountCents)}`;
+  const amount = notification.amountCents === null ? "" : ` ${formatPrice(notification.amountCents)}`;
   const excerpt = notification.excerpt ? `：${notification.excerpt}` : "";
   return `${who}${NOTIFICATION_KINDS[notification.kind]}${goods}${amount}${excerpt}`;
 }

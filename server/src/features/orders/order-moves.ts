@@ -43,9 +43,6 @@ export interface OrderMove {
   notify: { userId: number; kind: NotificationKind }[];
 }
 
-/** ¥12.30 */
-export const yuan = (cents: number) => `¥${(cents / 100).toFixed(2)}`;
-
 /** The refusal of a step the order is no longer in a state for, saying what it is now. */
 export function wrongStateError(row: OrderRow | undefined) {
   if (!row) return appError("ORDER_NOT_FOUND");

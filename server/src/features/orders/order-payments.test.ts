@@ -151,7 +151,7 @@ describe("the sandbox's ways of failing", () => {
     expect(await sandboxOf(t.app).heldCents()).toBe(heldBefore);
     expect((await orderOf(t.app, buyer.token, order.id)).events.at(-1)).toMatchObject({
       transition: "refunded",
-      note: "¥70.00 已原路退回买家",
+      note: "¥70 已原路退回买家",
     });
   });
 });

@@ -1,3 +1,4 @@
+import { formatPrice } from "@xianzhi/contract";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
@@ -5,7 +6,7 @@ import type { Delivery } from "../../plugins/realtime.js";
 import type { Deps } from "../../services.js";
 import { accounts, checkLedger, type LedgerEntry, post } from "../ledger/index.js";
 import type { PaymentEvent } from "../payments/index.js";
-import { moveInTransaction, orderDeliveries, yuan } from "./order-moves.js";
+import { moveInTransaction, orderDeliveries } from "./order-moves.js";
 import type { OrderRow } from "./order-repository.js";
 import * as repo from "./order-repository.js";
 import { payoutAccountOf } from "./payout-account.js";
@@ -96,7 +97,7 @@ export async function takePayment(
           actor: "system",
           changes: { paidAt: nowIso() },
           ledger: paymentEntry(row),
-          note: `买家已付款 ${yuan(row.totalCents)}，货款由支付机构托管`,
+          note: `买家已付款 ${formatPrice(row.totalCents)}，货款由支付机构托管`,
           notify: [{ userId: row.sellerId, kind: "order_paid" }],
         });
         return { outcome: "paid" as const, deliveries: moved.deliveries, row: moved.row };
@@ -125,7 +126,7 @@ async function refundLatePayment(tx: Parameters<typeof post>[0], row: OrderRow):
     transition: "latePayment",
     actor: "system",
     status: row.status,
-    note: `订单关闭后收到付款 ${yuan(row.totalCents)}，将原路退回`,
+    note: `订单关闭后收到付款 ${formatPrice(row.totalCents)}，将原路退回`,
     idempotencyKey: `order:${row.id}:latePayment`,
     ledgerTransactionId,
     createdAt: now,
@@ -258,8 +259,8 @@ export async function settleOrder(deps: PaymentDeps, orderId: number): Promise<b
       status: row.status,
       note:
         kind === "refund"
-          ? `${yuan(row.totalCents)} 已原路退回买家`
-          : `货款 ${yuan(row.priceCents)} 已打给卖家${row.feeCents > 0 ? `（保障费 ${yuan(row.feeCents)}）` : ""}`,
+          ? `${formatPrice(row.totalCents)} 已原路退回买家`
+          : `货款 ${formatPrice(row.priceCents)} 已打给卖家${row.feeCents > 0 ? `（保障费 ${formatPrice(row.feeCents)}）` : ""}`,
       idempotencyKey: `order:${row.id}:${kind === "refund" ? "refunded" : "released"}`,
       ledgerTransactionId,
       createdAt: nowIso(),

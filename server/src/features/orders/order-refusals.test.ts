@@ -77,7 +77,7 @@ describe("buying what cannot be bought", () => {
       () => buy(t.app, buyer.token, { goodsId: goods.id, delivery: "meetup", amountCents: 1 }),
       {
         code: 1802,
-        msg: "金额已变为 ¥99.00，请确认后再下单",
+        msg: "金额已变为 ¥99，请确认后再下单",
       },
     );
     const order = await buy(t.app, buyer.token, { goodsId: goods.id, delivery: "meetup", amountCents: 9_900 });

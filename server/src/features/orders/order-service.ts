@@ -2,6 +2,7 @@ import {
   CARRIERS,
   type Checkout,
   type CreateOrderBody,
+  formatPrice,
   isTakenBy,
   isTrackingNumberOf,
   ORDER_PROCESS,
@@ -32,7 +33,7 @@ import type { NotificationOutbox } from "../notifications/index.js";
 import { reserveAtPrice } from "../offers/index.js";
 import { coverThumbUrls } from "../pictures/index.js";
 import { actionsFor, sideOf, toOrder, toOrderEvent } from "./order-mapper.js";
-import { applyMove, type OrderMove, wrongStateError, yuan } from "./order-moves.js";
+import { applyMove, type OrderMove, wrongStateError } from "./order-moves.js";
 import { afterMove, requestPayment } from "./order-payments.js";
 import type { OrderRow } from "./order-repository.js";
 import * as repo from "./order-repository.js";
@@ -178,7 +179,7 @@ export async function createOrder(
       const feeCents = feeOf(deal.priceCents, config.payments.buyerFeeBasisPoints);
       const totalCents = deal.priceCents + feeCents;
       if (body.amountCents !== undefined && body.amountCents !== totalCents) {
-        throw appError("ORDER_AMOUNT_CHANGED", `金额已变为 ${yuan(totalCents)}，请确认后再下单`, { totalCents });
+        throw appError("ORDER_AMOUNT_CHANGED", `金额已变为 ${formatPrice(totalCents)}，请确认后再下单`, { totalCents });
       }
       const timer = timerOf(config.orderTimers, "awaiting_payment", {
         delivery: body.delivery,
@@ -225,7 +226,7 @@ export async function createOrder(
         transition: "create",
         actor: "buyer",
         status: row.status,
-        note: `买家下单，应付 ${yuan(totalCents)}`,
+        note: `买家下单，应付 ${formatPrice(totalCents)}`,
         idempotencyKey: `order:${row.id}:create`,
         ledgerTransactionId: null,
         createdAt: now,
