@@ -64,6 +64,12 @@ describe("configuration", () => {
     [{ DATABASE_STATEMENT_TIMEOUT_MS: "1.5" }, /DATABASE_STATEMENT_TIMEOUT_MS/],
     [{ DATABASE_IDLE_TIMEOUT_MS: "-1" }, /DATABASE_IDLE_TIMEOUT_MS/],
     [{ SHUTDOWN_TIMEOUT_MS: "forever" }, /SHUTDOWN_TIMEOUT_MS/],
+    [{ PAYMENT_PROVIDER: "paypal" }, /PAYMENT_PROVIDER="paypal"/],
+    [{ PAYMENT_PROVIDER: "alipay" }, /ALIPAY_APP_ID: must be set with PAYMENT_PROVIDER=alipay/],
+    [
+      { PAYMENT_PROVIDER: "alipay", ALIPAY_APP_ID: "2021000000000000", ALIPAY_PRIVATE_KEY: "key" },
+      /ALIPAY_PUBLIC_KEY: must be set with PAYMENT_PROVIDER=alipay\n {2}PUBLIC_ORIGIN: must be set/,
+    ],
   ])("stops with a message naming a bad value: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

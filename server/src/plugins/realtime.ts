@@ -28,6 +28,11 @@ export interface Hub {
   join(owner: SocketOwner, socket: WebSocket): boolean;
   leave(owner: SocketOwner, socket: WebSocket): void;
   deliver(userIds: number[], frame: ServerFrame): Promise<void>;
+  /**
+   * Whether a frame for the user might reach an open socket: one of theirs here, or, with Redis,
+   * on any process (which this one cannot know). False spares reading what nobody would see.
+   */
+  mayReach(userId: number): boolean;
   /** Closes the sockets of the sessions named, on every process, with 4401. */
   endSessions(target: SessionTarget): Promise<void>;
   /** The sessions of the sockets open on this process. */
@@ -79,6 +84,10 @@ class LocalSockets {
     sockets.set(socket, sessionId);
     this.byUser.set(userId, sockets);
     return true;
+  }
+
+  has(userId: number): boolean {
+    return this.byUser.has(userId);
   }
 
   leave({ userId }: SocketOwner, socket: WebSocket): void {
@@ -138,6 +147,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
     return {
       ...common,
       deliver: async (userIds, frame) => local.deliver(userIds, JSON.stringify(frame)),
+      mayReach: (userId) => local.has(userId),
       endSessions: async (target) => local.endSessions(target),
       allowMessage: (userId) => rate.allow(userId),
       redisStatus: async () => "disabled",
@@ -184,6 +194,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
       local.deliver(userIds, text);
       await publish({ origin, kind: "frame", userIds, text });
     },
+    mayReach: () => true,
     async endSessions(target) {
       local.endSessions(target);
       await publish({ origin, kind: "end", target });

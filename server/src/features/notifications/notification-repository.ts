@@ -183,7 +183,7 @@ function audienceIds(db: DbOrTx, audience: Audience) {
 /** A value as a column of a SELECT feeding an INSERT, typed so PostgreSQL need not guess. */
 const typed = <T>(value: T, type: "text" | "integer") => sql<T>`CAST(${value} AS ${sql.raw(type)})`;
 
-/** Tells the whole audience in one statement, however many they are; answers the ids. */
+/** Tells the whole audience in one statement, however many they are; answers the ids and whose each is. */
 export function insertFanOutNotifications(db: DbOrTx, audience: Audience, fanOut: FanOut) {
   return db
     .insertInto("notifications")
@@ -211,7 +211,7 @@ export function insertFanOutNotifications(db: DbOrTx, audience: Audience, fanOut
           ),
         ),
     )
-    .returning("id")
+    .returning(["id", "userId"])
     .execute();
 }
 

@@ -64,7 +64,7 @@ function excerptOf(text: string | undefined): string {
  * Stores notifications in the caller's transaction, so they exist exactly when what caused them
  * does; none tells users of their own doing, none of a group the user turned off. Answers the ids.
  */
-export async function recordNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<number[]> {
+export async function recordNotifications(tx: DbOrTx, drafts: NotificationDraft[]): Promise<StoredNotification[]> {
   const wanted: NotificationDraft[] = [];
   for (const draft of drafts) {
     if (draft.userId === draft.actorId) continue;
@@ -88,7 +88,7 @@ export async function recordNotifications(tx: DbOrTx, drafts: NotificationDraft[
       excerpt: excerptOf(draft.excerpt),
       createdAt,
     }));
-  return (await repo.insertNotifications(tx, rows)).map((row) => row.id);
+  return repo.insertNotifications(tx, rows);
 }
 
 export async function toNotifications(db: DbOrTx, rows: repo.NotificationRow[]): Promise<Notification[]> {
@@ -124,11 +124,20 @@ export async function toNotifications(db: DbOrTx, rows: repo.NotificationRow[]):
   }));
 }
 
+/** A notification as stored: its id and whose it is. */
+export interface StoredNotification {
+  id: number;
+  userId: number;
+}
+
 /**
  * Pushes stored notifications to every open socket of their users (on any process, through the
- * hub), each with the user's unread count. A user with no socket open reads them later.
+ * hub), each with the user's unread count. A user with no socket open reads them later: nothing
+ * is read for them (most writes tell someone who is not looking).
  */
-export async function pushNotifications({ db, hub }: Deps<"db" | "hub">, ids: number[]): Promise<void> {
+export async function pushNotifications({ db, hub }: Deps<"db" | "hub">, stored: StoredNotification[]): Promise<void> {
+  const ids = stored.filter((notification) => hub.mayReach(notification.userId)).map((notification) => notification.id);
+  if (ids.length === 0) return;
   const rows = await repo.notificationsByIds(db, ids);
   const notifications = await toNotifications(db, rows);
   const unread = new Map<number, number>();
@@ -151,12 +160,12 @@ export async function pushNotifications({ db, hub }: Deps<"db" | "hub">, ids: nu
  * committed. A write that fails never calls `push`, so nothing of it is told.
  */
 export class NotificationOutbox {
-  private readonly ids: number[] = [];
+  private readonly stored: StoredNotification[] = [];
 
-  constructor(private readonly pushIds: (ids: number[]) => void) {}
+  constructor(private readonly pushStored: (stored: StoredNotification[]) => void) {}
 
   async record(tx: DbOrTx, drafts: NotificationDraft[]): Promise<void> {
-    this.ids.push(...(await recordNotifications(tx, drafts)));
+    this.stored.push(...(await recordNotifications(tx, drafts)));
   }
 
   /** Everyone keeping the goods as a favourite is told of its new, lower price. */
@@ -183,11 +192,11 @@ export class NotificationOutbox {
       amountCents: about.amountCents ?? null,
       createdAt: nowIso(),
     });
-    this.ids.push(...rows.map((row) => row.id));
+    this.stored.push(...rows);
   }
 
   push(): void {
-    if (this.ids.length > 0) this.pushIds(this.ids.splice(0));
+    if (this.stored.length > 0) this.pushStored(this.stored.splice(0));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../db/database.js";
 import type { Hub } from "../../plugins/realtime.js";
-import { NotificationOutbox, pushNotifications } from "./notification-service.js";
+import { NotificationOutbox, pushNotifications, type StoredNotification } from "./notification-service.js";
 
 /** Hands each write an outbox whose notifications are pushed live once the write has committed. */
 export interface Notifier {
@@ -10,7 +10,7 @@ export interface Notifier {
 
 export function createNotifier(db: Db, hub: Hub, log: FastifyBaseLogger): Notifier {
   // A push that fails loses nothing: the notifications are stored, and read from the centre.
-  const push = (ids: number[]) =>
-    void pushNotifications({ db, hub }, ids).catch((error) => log.warn({ err: error }, "pushing notifications failed"));
+  const push = (stored: StoredNotification[]) =>
+    void pushNotifications({ db, hub }, stored).catch((error) => log.warn({ err: error }, "pushing notifications failed"));
   return { outbox: () => new NotificationOutbox(push) };
 }

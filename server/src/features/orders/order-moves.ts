@@ -53,9 +53,9 @@ export function wrongStateError(row: OrderRow | undefined) {
 /**
  * Takes one step of an order in one transaction: the goods row locked first (as every change of
  * offers, deals and orders does), the order moved only if still where the step leaves from, its
- * timer reset for the state it reaches, its deal ended with it (sold, or back on sale), the event
- * written under a key only this step of this order has (so a step never happens twice), the
- * ledger posted, the chat told and both sides notified. Answers the order as it is now and the
+ * timer reset for the state it reaches, the event written under a key only this step of this order
+ * has (so a step never happens twice), the ledger posted, the chat told, both sides notified, and
+ * its deal ended with it (sold, or back on sale). Answers the order as it is now and the
  * frames that tell both sides.
  */
 export async function applyMove(
@@ -91,10 +91,6 @@ export async function moveInTransaction(
   };
   const row = await repo.moveOrder(tx, order.id, from, changes, move.guard);
   if (!row) throw wrongStateError(await repo.findOrder(tx, order.id));
-  const deal =
-    to === "closed" || to === "completed"
-      ? await endDealOfOrder(tx, row.dealId, to === "closed" ? "cancel" : "complete")
-      : null;
   const ledgerTransactionId = move.ledger ? await post(tx, move.ledger) : null;
   await repo.insertEvent(tx, {
     orderId: row.id,
@@ -120,6 +116,12 @@ export async function moveInTransaction(
       excerpt: move.closeReason ? CLOSE_REASONS[move.closeReason] : move.note,
     })),
   );
+  // Last: selling the goods or putting them back on sale changes the counts of listed goods
+  // (rows every listed goods of a block or category shares), held from here to the commit.
+  const deal =
+    to === "closed" || to === "completed"
+      ? await endDealOfOrder(tx, row.dealId, to === "closed" ? "cancel" : "complete")
+      : null;
   const deliveries = orderDeliveries(row);
   const parties = [row.buyerId, row.sellerId];
   if (deal) deliveries.push({ userIds: parties, frame: { type: "deal", deal: toDeal(deal) } });
