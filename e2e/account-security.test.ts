@@ -59,11 +59,13 @@ describe("account security in the browser", () => {
     await page.getByText("验证码已发送（如该邮箱可用），请查收邮件").waitFor();
     await page.getByLabel("邮箱验证码", { exact: true }).fill(await readOutboxCode(running.server.dataDir, newEmail));
 
-    await page.getByLabel("当前密码").fill("wrong1234");
+    // The e-mail form's own field: the payout account's form on the same tab asks for it too.
+    const emailForm = page.locator("form#change-email");
+    await emailForm.getByLabel("当前密码").fill("wrong1234");
     await page.getByRole("button", { name: "更换邮箱" }).click();
-    await page.getByText("当前密码错误").waitFor();
+    await emailForm.getByText("当前密码错误").waitFor();
     // The confirmed code is not asked for again: the ticket it gave is still good.
-    await page.getByLabel("当前密码").fill(user.password);
+    await emailForm.getByLabel("当前密码").fill(user.password);
     await page.getByRole("button", { name: "更换邮箱" }).click();
     await page.getByText(`当前邮箱：${newEmail}`).waitFor();
 

@@ -113,7 +113,7 @@ export async function makeDemoTrades(
  * 立即购买 with 快递 to the buyer's demo address, paid on the sandbox's page (its webhook comes a
  * moment later), shipped by the seller: an order 待收货.
  */
-async function shippedOrder(
+export async function shippedOrder(
   baseUrl: string,
   sellerToken: string,
   buyerToken: string,

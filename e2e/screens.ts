@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { signInAs, waitUntilSettled } from "./browser.js";
-import { apiCall, type DemoTrades, demoToken, makeDemoTrades } from "./demo-trades.js";
+import { apiCall, type DemoTrades, demoToken, makeDemoTrades, shippedOrder } from "./demo-trades.js";
 
 /** What a screen's address needs: a goods of the demo data, its seller's username and id. */
 export interface DemoIds {
@@ -123,6 +123,20 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "sandbox-pay", path: (ids) => ids.trades.unpaidPayUrl },
   { name: "order-buyer", user: (ids) => ids.trades.buyer, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
   { name: "order-seller", user: (ids) => ids.goodsOwner, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
+  // A completed sale's money released, the shipped order's still held.
+  { name: "earnings", user: (ids) => ids.goodsOwner, path: () => "/earnings" },
+  {
+    name: "userinfo-payout-account",
+    user: (ids) => ids.goodsOwner,
+    path: () => "/userinfo?tab=security#payout-account",
+    reach: async (page) => {
+      const form = page.locator("form#payout-account");
+      await form.getByLabel("支付宝账号").fill("13812345678");
+      await form.getByLabel("当前密码").fill("not-my-password1");
+      await form.getByRole("button", { name: "保存收款账户" }).click();
+      await form.getByText("当前密码错误").waitFor();
+    },
+  },
   { name: "chat", user: () => "bob", path: () => "/chat" },
   // The demo's comments, favourites and price cut have told bob of some things.
   { name: "notifications", user: () => "bob", path: () => "/notifications" },
@@ -171,7 +185,7 @@ export const SCREEN_STATES: ScreenState[] = [
 
 /**
  * The demo goods the screens show, its seller, and the trades made for the screens of offers,
- * deals and reviews (once per server: they change its data).
+ * deals, reviews, orders and 我的收入 (once per server: they change its data).
  */
 export async function demoIds(baseUrl: string, dataDir?: string): Promise<DemoIds> {
   const list = await (await fetch(`${baseUrl}/api/goods/getlist?pageSize=1`)).json();
@@ -183,14 +197,38 @@ export async function demoIds(baseUrl: string, dataDir?: string): Promise<DemoId
   const reporter = owner.username === "bob" ? "alice" : "bob";
   const moderator = DEMO_USERS.find((user) => user !== owner.username && user !== reporter) ?? "carol";
   if (dataDir) await openModerationScreens(baseUrl, dataDir, { moderator, reporter, goodsId });
+  const spare = [goodsId, cheaperFavoriteId];
+  await completedSale(baseUrl, owner, tradeBuyer, spare);
   return {
     moderator,
     goodsId,
     goodsOwner: owner.username,
     goodsOwnerId: owner.id,
     cheaperFavoriteId,
-    trades: await makeDemoTrades(baseUrl, owner, tradeBuyer, [goodsId, cheaperFavoriteId]),
+    trades: await makeDemoTrades(baseUrl, owner, tradeBuyer, spare),
   };
+}
+
+/**
+ * Goods of `seller` (not one of `spare`) bought by `buyer` with protection, 快递 to the buyer's
+ * demo address, paid on the sandbox's page (its webhook comes a moment later), shipped and received:
+ * the sale 我的收入 shows released. The last of the seller's goods, so the trades' screens show the
+ * goods they showed before.
+ */
+async function completedSale(
+  baseUrl: string,
+  seller: { username: string; id: string },
+  buyer: string,
+  spare: string[],
+): Promise<void> {
+  const [sellerToken, buyerToken] = await Promise.all([demoToken(baseUrl, seller.username), demoToken(baseUrl, buyer)]);
+  const onSale = await apiCall(baseUrl, sellerToken, "GET", `/user/${seller.id}/goods?status=on_sale&pageSize=50`);
+  const goods = (onSale.list as { id: string; status: string }[])
+    .filter((item) => item.status === "on_sale" && !spare.includes(item.id))
+    .at(-1);
+  if (!goods) throw new Error("the demo seller has no goods on sale to sell");
+  const orderId = await shippedOrder(baseUrl, sellerToken, buyerToken, goods.id);
+  await apiCall(baseUrl, buyerToken, "POST", `/orders/${orderId}/confirm`);
 }
 
 async function cheaperFavoriteOfBob(baseUrl: string): Promise<string> {

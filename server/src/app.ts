@@ -22,7 +22,7 @@ import { healthRoutes } from "./features/health/index.js";
 import { adminRoutes, moderationRoutes } from "./features/moderation/index.js";
 import { createNotifier, notificationRoutes } from "./features/notifications/index.js";
 import { offerRoutes } from "./features/offers/index.js";
-import { orderRoutes, paymentWebhookRoutes, payoutAccountRoutes } from "./features/orders/index.js";
+import { earningsRoutes, orderRoutes, paymentWebhookRoutes, payoutAccountRoutes } from "./features/orders/index.js";
 import { ownDataRoutes } from "./features/own-data/index.js";
 import { createPaymentProvider, SandboxProvider, sandboxPayRoutes } from "./features/payments/index.js";
 import { openPictureFiles, pictureRoutes, servePictureFiles, servePicturesFrom } from "./features/pictures/index.js";
@@ -174,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     addressRoutes,
     orderRoutes,
     payoutAccountRoutes,
+    earningsRoutes,
     paymentWebhookRoutes,
     ...(app.payments instanceof SandboxProvider ? [sandboxPayRoutes(app.payments)] : []),
     healthRoutes,

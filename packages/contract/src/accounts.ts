@@ -21,7 +21,7 @@ export const PasswordSchema = text()
   .regex(PASSWORD_PATTERN, PASSWORD_MESSAGE);
 
 /** A password the user already has: checked against the stored one, so only its length is bounded. */
-const CurrentPasswordSchema = text().min(1).max(AccountLimits.passwordMax);
+export const CurrentPasswordSchema = text().min(1).max(AccountLimits.passwordMax);
 
 /** E-mail addresses are compared case-insensitively, so they are kept in lower case. */
 export const EmailSchema = text().trim().toLowerCase().max(AccountLimits.emailMax).pipe(z.email());

@@ -1,4 +1,4 @@
-import { PublicUserSchema } from "./accounts.js";
+import { CurrentPasswordSchema, PublicUserSchema } from "./accounts.js";
 import { ChatGoodsSchema } from "./chat.js";
 import { PageQuerySchema, pageOf } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
@@ -206,6 +206,9 @@ export const PayoutAccountBodySchema = z
     alipayAccount: text()
       .trim()
       .regex(PAYOUT_ACCOUNT_PATTERN, "请填写支付宝账号（手机号、邮箱或 2088 开头的 16 位用户号）"),
+    password: CurrentPasswordSchema.describe(
+      "The current password: a signed-in browser left open cannot send the seller's money elsewhere.",
+    ),
   })
   .strict();
 export type PayoutAccountBody = z.infer<typeof PayoutAccountBodySchema>;
@@ -217,3 +220,33 @@ export const PayoutAccountSchema = z.object({
     .describe("Whether the payment provider needs it to pay the seller (Alipay does; the sandbox does not)."),
 });
 export type PayoutAccount = z.infer<typeof PayoutAccountSchema>;
+
+/** A seller's money from protected sales, as the ledger has it, to the fen. */
+export const EarningsFiguresSchema = z.object({
+  heldCents: z.number().describe("Paid by buyers and held by the provider: neither released nor refunded yet."),
+  releasedCents: z.number().describe("Released to the seller."),
+  refundedCents: z.number().describe("Refunded to buyers."),
+  feeCents: z.number().describe("Buyer-protection fees the platform took (paid by buyers on top of the price)."),
+});
+export type EarningsFigures = z.infer<typeof EarningsFiguresSchema>;
+
+export const EarningsOrderSchema = EarningsFiguresSchema.extend({
+  orderId: z.string(),
+  goods: ChatGoodsSchema,
+  status: OrderStatusSchema,
+  priceCents: z.number(),
+  paidAt: z.string(),
+  completedAt: z.string().nullable(),
+  waitingFor: z
+    .enum(["payout_account", "provider"])
+    .nullable()
+    .describe(
+      "What money owed to the seller waits for: their payout account, or the provider's retry; null when nothing is owed.",
+    ),
+  waiting: z.string().nullable().describe("The same in Chinese, as the screen says it."),
+});
+export type EarningsOrder = z.infer<typeof EarningsOrderSchema>;
+
+/** GET /user/earnings: the seller's paid orders, newest paid first, with the totals over all of them. */
+export const EarningsPageSchema = pageOf(EarningsOrderSchema).extend({ totals: EarningsFiguresSchema });
+export type EarningsPage = z.infer<typeof EarningsPageSchema>;

@@ -32,6 +32,7 @@ import * as wordChangesCategory from "./migrations/0030-word-changes-category.js
 import * as wordChangesSortFields from "./migrations/0031-word-changes-sort-fields.js";
 import * as goodsChangeNotices from "./migrations/0032-goods-change-notices.js";
 import * as orders from "./migrations/0033-orders.js";
+import * as ledgerByOrder from "./migrations/0034-ledger-by-order.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -67,6 +68,7 @@ const migrations = {
   "0031-word-changes-sort-fields": wordChangesSortFields,
   "0032-goods-change-notices": goodsChangeNotices,
   "0033-orders": orders,
+  "0034-ledger-by-order": ledgerByOrder,
 } satisfies Record<string, Migration>;
 
 /**

@@ -322,7 +322,9 @@ const RULES: Record<string, Rule> = {
     }),
   },
   "GET /api/orders": { probe: () => ({ url: "/api/orders?role=buyer" }) },
-  "PUT /api/user/payout-account": { probe: body("/api/user/payout-account", { alipayAccount: "seller@example.com" }) },
+  "PUT /api/user/payout-account": {
+    probe: body("/api/user/payout-account", { alipayAccount: "seller@example.com", password: "wrong-pass1" }),
+  },
   "GET /api/orders/:id": {
     access: "owner",
     probe: async (fixture) => ({ url: `/api/orders/${(await ordersOf(fixture, "seller", "awaiting")).id}` }),

@@ -56,7 +56,7 @@ const OWN_LIMITS: Record<string, RateLimitName> = {
   "DELETE /api/goods/:id": "goodsEditPerUser",
   "POST /api/pic/add": "goodsEditPerUser",
   "PUT /api/user/userinfo": "profileEditPerUser",
-  "PUT /api/user/payout-account": "profileEditPerUser",
+  "PUT /api/user/payout-account": "passwordCheckPerUser",
   "PUT /api/notifications/settings": "profileEditPerUser",
   "POST /api/mychatlist/create": "chatOpenPerUser",
   "POST /api/saved-searches": "savedSearchPerUser",

@@ -11,6 +11,8 @@ export interface Notifier {
 export function createNotifier(db: Db, hub: Hub, log: FastifyBaseLogger): Notifier {
   // A push that fails loses nothing: the notifications are stored, and read from the centre.
   const push = (stored: StoredNotification[]) =>
-    void pushNotifications({ db, hub }, stored).catch((error) => log.warn({ err: error }, "pushing notifications failed"));
+    void pushNotifications({ db, hub }, stored).catch((error) =>
+      log.warn({ err: error }, "pushing notifications failed"),
+    );
   return { outbox: () => new NotificationOutbox(push) };
 }

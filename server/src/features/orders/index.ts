@@ -2,6 +2,7 @@
 // webhook, the jobs that fire the timers, ask after payments and settle what is owed, and what
 // the ledger check and the seller page read.
 
+export { earningsRoutes } from "./earnings.js";
 export { checkOrdersLedger, settleOrder, takePaymentEvent } from "./order-payments.js";
 export { expectedHeld, protectedSalesOf } from "./order-repository.js";
 export { orderRoutes } from "./order-routes.js";

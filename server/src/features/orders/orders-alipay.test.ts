@@ -1,5 +1,6 @@
+import type { EarningsPage } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RegisteredUser, registerUser } from "../../test-support/accounts.js";
+import { countMails, type RegisteredUser, readNewestMail, registerUser } from "../../test-support/accounts.js";
 import { alipaySide, GatewayStandIn, rsaKeys, signedNotify, type TestKeys } from "../../test-support/alipay-gateway.js";
 import { postGoods } from "../../test-support/goods.js";
 import {
@@ -89,20 +90,43 @@ describe("a protected purchase through Alipay", () => {
     });
     await expectLedgerBalanced(t.app);
 
+    const earningsOf = async () =>
+      (await call<EarningsPage>(t.app, "GET", "/api/user/earnings", { token: seller.token })).data;
+    expect((await earningsOf()).list[0]).toMatchObject({
+      waitingFor: "payout_account",
+      waiting: "请先设置收款账户（支付宝），设置后货款会自动打给你",
+    });
+
     const bad = await call(t.app, "PUT", "/api/user/payout-account", {
       token: seller.token,
-      body: { alipayAccount: "不是账号" },
+      body: { alipayAccount: "不是账号", password: seller.password },
     });
     expect(bad.status).toBe(400);
+    // A browser left signed in is not enough: the password is asked for, and nothing changes without it.
+    const mailsBefore = await countMails(t.dataDir, seller.email);
+    const guessed = await call(t.app, "PUT", "/api/user/payout-account", {
+      token: seller.token,
+      body: { alipayAccount: "2088000000000009", password: "not-my-pass1" },
+    });
+    expect(guessed).toMatchObject({ code: 1106, msg: "当前密码错误" });
+    expect(await countMails(t.dataDir, seller.email)).toBe(mailsBefore);
     const saved = await call(t.app, "PUT", "/api/user/payout-account", {
       token: seller.token,
-      body: { alipayAccount: "2088000000000002" },
+      body: { alipayAccount: "2088000000000002", password: seller.password },
     });
     expect(saved.data).toEqual({ alipayAccount: "2088000000000002", required: true });
+    const notice = await readNewestMail(t.dataDir, seller.email);
+    expect(notice.text).toContain("收款账户已更改为支付宝账户 208*********0002");
     expect(await jobs.settle(t.app)).toEqual({ settled: 1, owed: 0 });
     const settle = gateway.calls.find((request) => request.method === "alipay.trade.order.settle");
     expect(settle?.biz.royalty_parameters).toMatchObject([{ trans_in: "2088000000000002", amount: "88.00" }]);
     expect((await orderOf(t.app, seller.token, order.id)).events.at(-1)?.transition).toBe("released");
+    expect((await earningsOf()).list[0]).toMatchObject({
+      waitingFor: null,
+      waiting: null,
+      releasedCents: 8_800,
+      heldCents: 0,
+    });
     await expectLedgerBalanced(t.app);
   });
 });

@@ -1,10 +1,14 @@
 import type { PayoutAccount, PayoutAccountBody } from "@xianzhi/contract";
 import { PayoutAccountBodySchema, PayoutAccountSchema } from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
+import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
+import { verifyPassword } from "../../lib/secrets.js";
 import { userOf } from "../../plugins/auth.js";
+import type { Mail } from "../../plugins/mail.js";
 import { type Deps, serviceDeps } from "../../services.js";
+import { findUserById } from "../accounts/index.js";
 
 /** Where a seller is paid, as the provider needs it (null until they set it). */
 export async function payoutAccountOf(db: DbOrTx, userId: number): Promise<string | null> {
@@ -16,8 +20,44 @@ async function payoutAccount({ db, payments }: Deps<"db" | "payments">, userId: 
   return { alipayAccount: await payoutAccountOf(db, userId), required: payments.name === "alipay" };
 }
 
-async function setPayoutAccount(deps: Deps<"db" | "payments">, userId: number, body: PayoutAccountBody) {
+/** An account shown in a mail: enough to recognise it, not enough to use it (138****5678, a***@qq.com). */
+export function maskPayoutAccount(account: string): string {
+  const at = account.indexOf("@");
+  if (at > 0) return `${account.slice(0, 1)}***${account.slice(at)}`;
+  return `${account.slice(0, 3)}${"*".repeat(Math.max(account.length - 7, 1))}${account.slice(-4)}`;
+}
+
+function payoutAccountChangedNotice(email: string, username: string, account: string): Mail {
+  return {
+    to: email,
+    subject: "【闲置】您的收款账户已更改",
+    text: [
+      `您的闲置账号（用户名：${username}）的收款账户已更改为支付宝账户 ${maskPayoutAccount(account)}。`,
+      "此后担保交易成功的货款将打到这个账户。",
+      "如果这不是您本人的操作，说明您的密码可能已经泄露：请立即修改密码并改回收款账户，或回复此邮件联系我们处理。",
+    ].join("\n"),
+  };
+}
+
+/**
+ * Asks for the password, so a borrowed signed-in browser cannot send the seller's money elsewhere,
+ * and tells the account's address, so its owner learns of a change they did not make. A notice
+ * that cannot be sent is logged: the change is made by then.
+ */
+async function setPayoutAccount(
+  deps: Deps<"db" | "payments" | "mailer" | "log">,
+  userId: number,
+  body: PayoutAccountBody,
+): Promise<PayoutAccount> {
+  const user = await findUserById(deps.db, userId);
+  if (!user) throw appError("SESSION_EXPIRED");
+  if (!(await verifyPassword(body.password, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
   await deps.db.updateTable("users").set({ payoutAccount: body.alipayAccount }).where("id", "=", userId).execute();
+  try {
+    await deps.mailer.send(payoutAccountChangedNotice(user.email, user.username, body.alipayAccount));
+  } catch (error) {
+    deps.log.error({ err: error, userId }, "the payout account notice could not be sent");
+  }
   return payoutAccount(deps, userId);
 }
 
@@ -37,11 +77,11 @@ export const payoutAccountRoutes: ApiRoutes = async (app) => {
     "/user/payout-account",
     route.user(
       {
-        summary: "Set where the caller is paid as a seller",
+        summary: "Set where the caller is paid as a seller (the current password checked, the account's address told)",
         answer: PayoutAccountSchema,
         body: PayoutAccountBodySchema,
       },
-      { preValidation: app.rateLimits.profileEditPerUser },
+      { preValidation: app.rateLimits.passwordCheckPerUser },
     ),
     async (req) => ok(await setPayoutAccount(serviceDeps(app, req), userOf(req).userId, req.body), "收款账户已保存"),
   );

@@ -4,6 +4,8 @@
  */
 export { useMeQuery } from "./accounts-api";
 export { authSlice, setToken, setUserInfo } from "./auth-slice";
+/** Where the payout account is set, for what tells a seller their money waits for one. */
+export { PAYOUT_ACCOUNT_PATH } from "./payout-account-rules";
 export { isGuardedScreenShown, RequireAuth } from "./require-auth";
 export { isSignedIn, signOut, signOutEndedSession, syncSignedInHint } from "./session";
 export { useLogOut } from "./use-log-out";
