@@ -8,15 +8,24 @@ import { postGoods } from "../src/test-support/goods.js";
 import { orderAction, paidOrder } from "../src/test-support/orders.js";
 import { createServerData, type ServerData } from "../src/test-support/server-process.js";
 
-/** `npm run ledger:check` as an operator runs it, on the data of a server that took payments. */
+/**
+ * `npm run ledger:check` and `npm run ledger:reconcile` as an operator runs them, on the data of a
+ * server that took payments.
+ */
 let data: ServerData;
 
-async function ledgerCheck() {
+const ledgerCheck = () => npmRun("ledger:check");
+
+async function npmRun(script: string, ...args: string[]) {
   try {
-    const { stdout } = await promisify(execFile)("npm", ["run", "-s", "ledger:check"], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: "", ...data.env },
-    });
+    const { stdout } = await promisify(execFile)(
+      "npm",
+      ["run", "-s", script, ...(args.length ? ["--", ...args] : [])],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: "", ...data.env },
+      },
+    );
     return { code: 0, output: stdout };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -46,6 +55,27 @@ beforeAll(async () => {
   }
 }, 60_000);
 afterAll(() => data?.remove());
+
+describe("npm run ledger:reconcile", () => {
+  it("passes on a day the provider's bill matches, names a difference, and refuses a bad date", async () => {
+    const paid = await data.db.selectFrom("sandboxPayments").select("paidAt").executeTakeFirstOrThrow();
+    // The Beijing day the payments were made on.
+    const day = new Date(Date.parse(paid.paidAt as string) + 8 * 3600 * 1000).toISOString().slice(0, 10);
+    const ok = await npmRun("ledger:reconcile", "--date", day);
+    expect(ok.output).toContain(`${day}: 3 matched, 0 mismatched (sandbox)`);
+    expect(ok.code).toBe(0);
+
+    await data.db.updateTable("sandboxOperations").set({ amountCents: 1 }).where("kind", "=", "release").execute();
+    const off = await npmRun("ledger:reconcile", "--date", day);
+    expect(off.code).toBe(1);
+    expect(off.output).toMatch(/MISMATCH 打款给卖家 XZ\w+: 金额不一致 \(ledger ¥500, provider ¥0.01\)/);
+    expect(off.output).toContain(`${day}: 2 matched, 1 mismatched (sandbox)`);
+
+    const bad = await npmRun("ledger:reconcile", "--date", "2026-02-30");
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain('--date takes a day as YYYY-MM-DD, not "2026-02-30"');
+  }, 120_000);
+});
 
 describe("npm run ledger:check", () => {
   it("passes on a ledger that mirrors the orders and the provider, and names what is off otherwise", async () => {

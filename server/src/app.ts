@@ -26,6 +26,7 @@ import { earningsRoutes, orderRoutes, paymentWebhookRoutes, payoutAccountRoutes 
 import { ownDataRoutes } from "./features/own-data/index.js";
 import { createPaymentProvider, SandboxProvider, sandboxPayRoutes } from "./features/payments/index.js";
 import { openPictureFiles, pictureRoutes, servePictureFiles, servePicturesFrom } from "./features/pictures/index.js";
+import { reconciliationRoutes } from "./features/reconciliation/index.js";
 import { reviewRoutes } from "./features/reviews/index.js";
 import { savedSearchRoutes } from "./features/saved-searches/index.js";
 import { sellerRoutes } from "./features/sellers/index.js";
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notificationRoutes,
     moderationRoutes,
     adminRoutes,
+    reconciliationRoutes,
     blockRoutes,
     offerRoutes,
     dealRoutes,

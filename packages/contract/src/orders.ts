@@ -250,3 +250,38 @@ export type EarningsOrder = z.infer<typeof EarningsOrderSchema>;
 /** GET /user/earnings: the seller's paid orders, newest paid first, with the totals over all of them. */
 export const EarningsPageSchema = pageOf(EarningsOrderSchema).extend({ totals: EarningsFiguresSchema });
 export type EarningsPage = z.infer<typeof EarningsPageSchema>;
+
+/** What a reconciliation found wrong with one movement of money. */
+export const RECONCILIATION_PROBLEMS = {
+  missing_in_ledger: "支付机构有记录，账本没有",
+  missing_at_provider: "账本有记录，支付机构账单没有",
+  amount_differs: "金额不一致",
+} as const;
+export type ReconciliationProblem = keyof typeof RECONCILIATION_PROBLEMS;
+
+export const ReconciliationMismatchSchema = z.object({
+  kind: z.enum(["pay", "refund", "release"]).describe("The movement: a payment into the hold, a refund, a release."),
+  paymentRef: z.string().describe("Xianzhi's number for the payment (the provider's out_trade_no)."),
+  orderId: z.string().nullable().describe("The order of that payment; null when the ledger knows none."),
+  problem: z.enum(Object.keys(RECONCILIATION_PROBLEMS) as [ReconciliationProblem, ...ReconciliationProblem[]]),
+  ledgerCents: z.number().nullable(),
+  providerCents: z.number().nullable(),
+});
+export type ReconciliationMismatch = z.infer<typeof ReconciliationMismatchSchema>;
+
+export const ReconciliationDaySchema = z.object({
+  day: z.string().describe("YYYY-MM-DD, Beijing time, as the provider's bills are cut."),
+  provider: z.string(),
+  outcome: z
+    .enum(["done", "no_statement"])
+    .describe("no_statement: the provider's bill cannot be fetched here, so nothing was compared."),
+  matched: z.number(),
+  mismatched: z.number(),
+  ranAt: z.string(),
+  mismatches: z.array(ReconciliationMismatchSchema),
+});
+export type ReconciliationDay = z.infer<typeof ReconciliationDaySchema>;
+
+/** GET /admin/reconciliations: the newest days first. */
+export const ReconciliationListSchema = z.array(ReconciliationDaySchema);
+export type ReconciliationList = z.infer<typeof ReconciliationListSchema>;

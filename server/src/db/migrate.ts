@@ -33,6 +33,7 @@ import * as wordChangesSortFields from "./migrations/0031-word-changes-sort-fiel
 import * as goodsChangeNotices from "./migrations/0032-goods-change-notices.js";
 import * as orders from "./migrations/0033-orders.js";
 import * as ledgerByOrder from "./migrations/0034-ledger-by-order.js";
+import * as reconciliations from "./migrations/0035-reconciliations.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -69,6 +70,7 @@ const migrations = {
   "0032-goods-change-notices": goodsChangeNotices,
   "0033-orders": orders,
   "0034-ledger-by-order": ledgerByOrder,
+  "0035-reconciliations": reconciliations,
 } satisfies Record<string, Migration>;
 
 /**

@@ -405,6 +405,29 @@ export interface SandboxPaymentsTable {
   paidAt: Timestamp | null;
 }
 
+export interface ReconciliationsTable {
+  /** YYYY-MM-DD, Beijing time. */
+  day: string;
+  provider: string;
+  /** done | no_statement */
+  outcome: string;
+  matched: number;
+  mismatched: number;
+  ranAt: Timestamp;
+}
+
+export interface ReconciliationMismatchesTable {
+  id: Generated<number>;
+  day: string;
+  /** pay | refund | release */
+  kind: string;
+  paymentRef: string;
+  /** missing_in_ledger | missing_at_provider | amount_differs */
+  problem: string;
+  ledgerCents: number | null;
+  providerCents: number | null;
+}
+
 export interface SandboxOperationsTable {
   key: string;
   paymentId: string;
@@ -433,6 +456,8 @@ export interface DB {
   paymentWebhookEvents: PaymentWebhookEventsTable;
   sandboxPayments: SandboxPaymentsTable;
   sandboxOperations: SandboxOperationsTable;
+  reconciliations: ReconciliationsTable;
+  reconciliationMismatches: ReconciliationMismatchesTable;
   sandboxWebhooks: SandboxWebhooksTable;
   moderationLog: ModerationLogTable;
   wordRules: WordRulesTable;

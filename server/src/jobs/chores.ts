@@ -8,6 +8,7 @@ import { fireDueOrderTimers, pollUnpaidOrders, remindOrders, settleOrders } from
 import { purgeDeletedAccounts } from "../features/own-data/index.js";
 import { SandboxProvider } from "../features/payments/index.js";
 import { purgeOrphanFiles, purgeUnusedUploads } from "../features/pictures/index.js";
+import { reconcileYesterday } from "../features/reconciliation/index.js";
 import { liftEndedSuspensions } from "../features/suspensions/index.js";
 import { nowIso } from "../lib/clock.js";
 import type { PeriodicJob } from "../plugins/periodic-jobs.js";
@@ -120,6 +121,13 @@ export const CHORES: readonly Chore[] = [
     everyMs: 5 * 1000,
     runAtStart: true,
     run: ({ payments }) => (payments instanceof SandboxProvider ? payments.deliverDueWebhooks() : Promise.resolve(0)),
+  },
+  {
+    name: "reconcile-payments",
+    does: "compares yesterday's bill from the payment provider with the ledger (Beijing days), once",
+    everyMs: 60 * 60 * 1000,
+    runAtStart: true,
+    run: (deps) => reconcileYesterday(deps),
   },
   {
     name: "refresh-planner-statistics",

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { databaseGauges } from "../db/database-gauges.js";
 import { appError } from "../errors.js";
+import { listedMismatchCount } from "../features/reconciliation/index.js";
 import { bearerTokenOf } from "./auth.js";
 
 /** Seconds; from a cached answer (about 1 ms) to a request near the database timeouts. */
@@ -85,6 +86,16 @@ function gaugeConnections(app: FastifyInstance, registry: Registry): void {
       },
     });
   }
+  // Read from the database: registered after the pool's gauges, which prom-client reads first,
+  // so its query is not counted as waiting for the pool.
+  new Gauge({
+    name: "payment_reconciliation_mismatches",
+    help: "Movements of money found differing between the provider's bills and the ledger, over the days the console lists",
+    registers: [registry],
+    async collect() {
+      this.set(await listedMismatchCount({ db: app.db }));
+    },
+  });
 }
 
 const digest = (text: string) => createHash("sha256").update(text).digest();

@@ -17,6 +17,14 @@ export { SANDBOX_PAY_MODES, type SandboxPayMode } from "./sandbox/sandbox-events
 export { SandboxProvider, type SandboxProviderDeps } from "./sandbox/sandbox-provider.js";
 export { sandboxPayRoutes } from "./sandbox/sandbox-routes.js";
 export { SandboxHeaders, signedHeaders, WEBHOOK_TOLERANCE_SECONDS } from "./sandbox/sandbox-signature.js";
+export {
+  beijingDayWindow,
+  type MovementKind,
+  readBill,
+  type StatementEntry,
+  UnreadableBill,
+  writeBill,
+} from "./statement.js";
 
 export interface PaymentProviderDeps {
   db: Db;

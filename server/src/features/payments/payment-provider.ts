@@ -1,3 +1,5 @@
+import type { StatementEntry } from "./statement.js";
+
 /**
  * What Xianzhi asks of a payment provider. Xianzhi never holds buyers' money itself (二清): the
  * provider holds it from the buyer's payment until Xianzhi tells it to release it to the seller or
@@ -106,4 +108,9 @@ export interface PaymentProvider {
    * when the provider offers no such query (then the check compares the ledger with the orders only).
    */
   heldCents(): Promise<number | null>;
+  /**
+   * Its statement of a Beijing day (YYYY-MM-DD): every payment, refund and release it made for
+   * Xianzhi, read from its bill, for reconciliation; null where this adapter fetches none.
+   */
+  statement(day: string): Promise<StatementEntry[] | null>;
 }

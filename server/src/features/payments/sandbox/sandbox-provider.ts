@@ -13,6 +13,7 @@ import {
   type ReleaseInput,
   type WebhookRequest,
 } from "../payment-provider.js";
+import { beijingDayWindow, readBill, type StatementEntry, writeBill } from "../statement.js";
 import { deliverDueWebhooks, type SendWebhook } from "./sandbox-delivery.js";
 import { queuedEvents, type SandboxPayMode } from "./sandbox-events.js";
 import * as repo from "./sandbox-repository.js";
@@ -194,6 +195,37 @@ export class SandboxProvider implements PaymentProvider {
 
   heldCents(): Promise<number> {
     return repo.sumHeld(this.#deps.db);
+  }
+
+  /**
+   * Its bill of a Beijing day, from its own books, in the layout of Alipay's 业务明细 bill: what a
+   * real provider's download gives, so reconciliation reads both alike.
+   */
+  async bill(day: string): Promise<string> {
+    const { from, to } = beijingDayWindow(day);
+    const { payments, operations } = await repo.movementsBetween(this.#deps.db, from, to);
+    const entries: StatementEntry[] = [
+      ...payments.map((payment) => ({
+        kind: "pay" as const,
+        paymentRef: payment.merchantRef,
+        providerRef: payment.id,
+        amountCents: payment.amountCents,
+        at: payment.paidAt as string,
+      })),
+      ...operations.map((operation) => ({
+        kind: operation.kind as "refund" | "release",
+        paymentRef: operation.merchantRef,
+        providerRef: operation.key,
+        amountCents: operation.amountCents,
+        at: operation.createdAt,
+      })),
+    ];
+    entries.sort((a, b) => a.at.localeCompare(b.at));
+    return writeBill(day, "xianzhi-sandbox", entries);
+  }
+
+  async statement(day: string): Promise<StatementEntry[]> {
+    return readBill(await this.bill(day));
   }
 
   /** Sends every due webhook: the periodic job calls it, and the provider itself after a payment. */

@@ -151,3 +151,29 @@ export async function markFailed(
     .where("deliveredAt", "is", null)
     .execute();
 }
+
+/** What the sandbox moved between `from` and `to`: payments taken, and refunds and releases made. */
+export async function movementsBetween(db: DbOrTx, from: string, to: string) {
+  const [payments, operations] = await Promise.all([
+    db
+      .selectFrom("sandboxPayments")
+      .select(["id", "merchantRef", "amountCents", "paidAt"])
+      .where("paidAt", ">=", from)
+      .where("paidAt", "<", to)
+      .execute(),
+    db
+      .selectFrom("sandboxOperations")
+      .innerJoin("sandboxPayments", "sandboxPayments.id", "sandboxOperations.paymentId")
+      .select([
+        "sandboxOperations.key",
+        "sandboxOperations.kind",
+        "sandboxOperations.amountCents",
+        "sandboxOperations.createdAt",
+        "sandboxPayments.merchantRef",
+      ])
+      .where("sandboxOperations.createdAt", ">=", from)
+      .where("sandboxOperations.createdAt", "<", to)
+      .execute(),
+  ]);
+  return { payments, operations };
+}
