@@ -90,6 +90,7 @@ const PHONE_SCREENS: Record<string, string[]> = {
   "admin-reports": [".ant-tabs-tab", ".ant-segmented-item", ".admin_admin__list .ant-btn"],
   "admin-words": [".ant-select", ".ant-btn"],
   "admin-log": [".ant-tabs-tab"],
+  "admin-reconciliation": [".ant-tabs-tab"],
 };
 
 /**

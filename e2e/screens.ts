@@ -1,6 +1,9 @@
 import { execFile } from "node:child_process";
+import path from "node:path";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
+import { openDatabase } from "../server/src/db/database.js";
+import { beijingToday } from "../server/src/features/reconciliation/index.js";
 import { signInAs, waitUntilSettled } from "./browser.js";
 import { apiCall, type DemoTrades, demoToken, makeDemoTrades, shippedOrder } from "./demo-trades.js";
 
@@ -171,6 +174,8 @@ export const SCREEN_STATES: ScreenState[] = [
   },
   { name: "admin-words", user: (ids) => ids.moderator, path: () => "/admin?tab=words" },
   { name: "admin-log", user: (ids) => ids.moderator, path: () => "/admin?tab=log" },
+  // Today compared with the sandbox's books, two of them changed: a release and a stray payment.
+  { name: "admin-reconciliation", user: (ids) => ids.moderator, path: () => "/admin?tab=reconciliation" },
   {
     name: "chat-conversation",
     user: () => "bob",
@@ -198,7 +203,8 @@ export async function demoIds(baseUrl: string, dataDir?: string): Promise<DemoId
   const moderator = DEMO_USERS.find((user) => user !== owner.username && user !== reporter) ?? "carol";
   if (dataDir) await openModerationScreens(baseUrl, dataDir, { moderator, reporter, goodsId });
   const spare = [goodsId, cheaperFavoriteId];
-  await completedSale(baseUrl, owner, tradeBuyer, spare);
+  const saleId = await completedSale(baseUrl, owner, tradeBuyer, spare);
+  if (dataDir) await reconciledWithMismatches(dataDir, saleId);
   return {
     moderator,
     goodsId,
@@ -220,7 +226,7 @@ async function completedSale(
   seller: { username: string; id: string },
   buyer: string,
   spare: string[],
-): Promise<void> {
+): Promise<string> {
   const [sellerToken, buyerToken] = await Promise.all([demoToken(baseUrl, seller.username), demoToken(baseUrl, buyer)]);
   const onSale = await apiCall(baseUrl, sellerToken, "GET", `/user/${seller.id}/goods?status=on_sale&pageSize=50`);
   const goods = (onSale.list as { id: string; status: string }[])
@@ -229,6 +235,7 @@ async function completedSale(
   if (!goods) throw new Error("the demo seller has no goods on sale to sell");
   const orderId = await shippedOrder(baseUrl, sellerToken, buyerToken, goods.id);
   await apiCall(baseUrl, buyerToken, "POST", `/orders/${orderId}/confirm`);
+  return orderId;
 }
 
 async function cheaperFavoriteOfBob(baseUrl: string): Promise<string> {
@@ -271,6 +278,61 @@ async function openModerationScreens(
     targetId: goodsId,
     reason: "counterfeit",
     text: "图片是网上找的，怀疑不是正品",
+  });
+}
+
+/**
+ * The console's 对账 with something to show: the sandbox's books of today disagree with the ledger
+ * on the completed sale's release (paid out ¥10 less) and on a payment no order has, and today is
+ * compared the way an operator would, with `npm run ledger:reconcile` (exit 1: a mismatch).
+ */
+async function reconciledWithMismatches(dataDir: string, saleId: string) {
+  const db = openDatabase({ sqliteFile: path.join(dataDir, "xianzhi.db") });
+  const now = new Date().toISOString();
+  try {
+    const order = await db
+      .selectFrom("orders")
+      .select("paymentRef")
+      .where("id", "=", Number(saleId))
+      .executeTakeFirstOrThrow();
+    const release = await db
+      .selectFrom("sandboxOperations")
+      .innerJoin("sandboxPayments", "sandboxPayments.id", "sandboxOperations.paymentId")
+      .select(["sandboxOperations.key", "sandboxOperations.amountCents"])
+      .where("sandboxPayments.merchantRef", "=", order.paymentRef)
+      .where("sandboxOperations.kind", "=", "release")
+      .executeTakeFirst();
+    if (release) {
+      await db
+        .updateTable("sandboxOperations")
+        .set({ amountCents: release.amountCents - 1_000 })
+        .where("key", "=", release.key)
+        .execute();
+    }
+    await db
+      .insertInto("sandboxPayments")
+      .values({
+        id: "screens-stray-payment",
+        merchantRef: `XZ${beijingToday().replaceAll("-", "")}STRAY0001`,
+        subject: "不明付款",
+        amountCents: 12_345,
+        status: "succeeded",
+        heldCents: 12_345,
+        mode: "normal",
+        returnUrl: "/",
+        createdAt: now,
+        paidAt: now,
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+  await promisify(execFile)(
+    process.execPath,
+    ["--import", "tsx", "--conditions=source", "server/commands/ledger-reconcile.ts", "--date", beijingToday()],
+    { env: { ...withoutDatabaseUrl(process.env), DATA_DIR: dataDir } },
+  ).catch((error: { code?: number }) => {
+    if (error.code !== 1) throw error;
   });
 }
 

@@ -4,6 +4,7 @@ import type {
   ModerationContext,
   ModerationLogEntry,
   Page,
+  ReconciliationList,
   ReportQueueItem,
   ReportQueueSort,
   ReportTarget,
@@ -63,6 +64,10 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/word-rules/${id}`, method: "DELETE" }),
       invalidatesTags: ["WordRules"],
     }),
+    /** 对账: the reconciled days, newest first (no action of the console changes them). */
+    reconciliations: build.query<ReconciliationList, void>({
+      query: () => "/admin/reconciliations",
+    }),
   }),
 });
 
@@ -76,4 +81,5 @@ export const {
   useAddWordRuleMutation,
   useSetWordRuleActionMutation,
   useRemoveWordRuleMutation,
+  useReconciliationsQuery,
 } = adminApi;

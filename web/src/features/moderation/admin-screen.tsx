@@ -7,6 +7,7 @@ import { useUrlParams } from "../../components/use-url-params";
 import { useMeQuery } from "../accounts";
 import styles from "./admin.module.css";
 import { ModerationLogList } from "./moderation-log-list";
+import { ReconciliationList } from "./reconciliation-list";
 import { ReportQueue } from "./report-queue";
 import { ReviewQueue } from "./review-queue";
 import { WordRulesPanel } from "./word-rules-panel";
@@ -16,6 +17,7 @@ const TABS = [
   { key: "review", label: "待审核", children: <ReviewQueue /> },
   { key: "words", label: "违禁词", children: <WordRulesPanel /> },
   { key: "log", label: "操作记录", children: <ModerationLogList /> },
+  { key: "reconciliation", label: "对账", children: <ReconciliationList /> },
 ];
 
 /** The moderators' console; anyone else finds no such page. The open tab is in the address. */
