@@ -8,13 +8,14 @@ import {
   DEAL_PROCESS,
   OFFER_PROCESS,
   ORDER_PROCESS,
+  REFUND_PROCESS,
   type TradeProcess,
   type TradeTransition,
 } from "@xianzhi/contract/constants";
 
 type AnyProcess = TradeProcess<string, string, string>;
 
-export const PROCESSES: readonly AnyProcess[] = [OFFER_PROCESS, DEAL_PROCESS, ORDER_PROCESS];
+export const PROCESSES: readonly AnyProcess[] = [OFFER_PROCESS, DEAL_PROCESS, ORDER_PROCESS, REFUND_PROCESS];
 
 function whoTakes(process: AnyProcess, step: TradeTransition<string, string>): string {
   const actors = process.actors as Record<string, string>;

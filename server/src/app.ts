@@ -22,11 +22,18 @@ import { healthRoutes } from "./features/health/index.js";
 import { adminRoutes, moderationRoutes } from "./features/moderation/index.js";
 import { createNotifier, notificationRoutes } from "./features/notifications/index.js";
 import { offerRoutes } from "./features/offers/index.js";
-import { earningsRoutes, orderRoutes, paymentWebhookRoutes, payoutAccountRoutes } from "./features/orders/index.js";
+import {
+  earningsRoutes,
+  orderRoutes,
+  paymentWebhookRoutes,
+  payoutAccountRoutes,
+  settlementRoutes,
+} from "./features/orders/index.js";
 import { ownDataRoutes } from "./features/own-data/index.js";
 import { createPaymentProvider, SandboxProvider, sandboxPayRoutes } from "./features/payments/index.js";
 import { openPictureFiles, pictureRoutes, servePictureFiles, servePicturesFrom } from "./features/pictures/index.js";
 import { reconciliationRoutes } from "./features/reconciliation/index.js";
+import { disputeRoutes, refundRoutes } from "./features/refunds/index.js";
 import { reviewRoutes } from "./features/reviews/index.js";
 import { savedSearchRoutes } from "./features/saved-searches/index.js";
 import { sellerRoutes } from "./features/sellers/index.js";
@@ -170,6 +177,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     moderationRoutes,
     adminRoutes,
     reconciliationRoutes,
+    disputeRoutes,
+    settlementRoutes,
     blockRoutes,
     offerRoutes,
     dealRoutes,
@@ -177,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     orderRoutes,
     payoutAccountRoutes,
     earningsRoutes,
+    refundRoutes,
     paymentWebhookRoutes,
     ...(app.payments instanceof SandboxProvider ? [sandboxPayRoutes(app.payments)] : []),
     healthRoutes,

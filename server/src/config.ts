@@ -2,7 +2,7 @@ import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { OrderTimerDefaults, type OrderTimers } from "@xianzhi/contract";
+import { OrderTimerDefaults, type OrderTimers, RefundTimerDefaults, type RefundTimers } from "@xianzhi/contract";
 import { z } from "zod";
 import { type DatabaseLimits, DEFAULT_DATABASE_LIMITS } from "./db/postgres-pool.js";
 
@@ -133,6 +133,7 @@ const EnvSchema = z.object({
     .min(16, "must be at least 16 characters")
     .default("xianzhi-sandbox-webhook-secret"),
   SANDBOX_WEBHOOK_DELAY_MS: count(500, 0, 60_000),
+  SANDBOX_WEBHOOK_LEASE_SECONDS: count(60, 1, 3600),
   ALIPAY_APP_ID: z.string().min(1).optional(),
   ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
   ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
@@ -146,6 +147,11 @@ const EnvSchema = z.object({
   ORDER_MEETUP_RECEIVE_DAYS: count(OrderTimerDefaults.meetupReceiveDays, 1, 60),
   ORDER_EXTEND_DAYS: count(OrderTimerDefaults.extendDays, 1, 30),
   ORDER_RECEIVE_REMINDER_DAYS: count(OrderTimerDefaults.receiveReminderDays, 1, 30),
+  REFUND_ANSWER_HOURS: count(RefundTimerDefaults.answerHours, 1, 24 * 30),
+  REFUND_RETURN_DAYS: count(RefundTimerDefaults.returnDays, 1, 30),
+  REFUND_RECEIVE_RETURN_DAYS: count(RefundTimerDefaults.receiveReturnDays, 1, 60),
+  REFUND_AGREEMENT_DAYS: count(RefundTimerDefaults.agreementDays, 1, 60),
+  REFUND_DISPUTE_ALERT_HOURS: count(RefundTimerDefaults.disputeAlertHours, 1, 24 * 30),
 });
 
 /** An S3-compatible bucket for the pictures, instead of DATA_DIR/uploads. */
@@ -182,6 +188,8 @@ export interface PaymentsConfig {
    * later; 0 leaves it to the periodic job (tests send them by hand).
    */
   sandboxWebhookDelayMs: number;
+  /** How long a webhook being sent is left to its sender before another process takes it over. */
+  sandboxWebhookLeaseSeconds: number;
   alipay: AlipayConfig | null;
   /** The buyer-protection fee, in hundredths of a percent of the price (100 = 1%); 0 charges none. */
   buyerFeeBasisPoints: number;
@@ -235,6 +243,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Every order timer (ORDER_PROCESS), each a setting with the contract's defaults. */
   orderTimers: OrderTimers;
+  /** Every refund timer (REFUND_PROCESS) and the disputes' alert, each a setting with the contract's defaults. */
+  refundTimers: RefundTimers;
 }
 
 export class ConfigError extends Error {}
@@ -316,6 +326,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
       extendDays: e.ORDER_EXTEND_DAYS,
       receiveReminderDays: e.ORDER_RECEIVE_REMINDER_DAYS,
     },
+    refundTimers: {
+      answerHours: e.REFUND_ANSWER_HOURS,
+      returnDays: e.REFUND_RETURN_DAYS,
+      receiveReturnDays: e.REFUND_RECEIVE_RETURN_DAYS,
+      agreementDays: e.REFUND_AGREEMENT_DAYS,
+      disputeAlertHours: e.REFUND_DISPUTE_ALERT_HOURS,
+    },
   };
 }
 
@@ -325,6 +342,7 @@ function paymentsConfigOf(e: z.output<typeof EnvSchema>, sources: VariableSource
     provider: e.PAYMENT_PROVIDER,
     sandboxWebhookSecret: e.SANDBOX_WEBHOOK_SECRET,
     sandboxWebhookDelayMs: e.SANDBOX_WEBHOOK_DELAY_MS,
+    sandboxWebhookLeaseSeconds: e.SANDBOX_WEBHOOK_LEASE_SECONDS,
     alipay: null,
     buyerFeeBasisPoints: e.BUYER_FEE_BASIS_POINTS,
   };

@@ -19,6 +19,7 @@ export * from "./values/notifications.js";
 export * from "./values/orders.js";
 export * from "./values/own-data.js";
 export * from "./values/processes.js";
+export * from "./values/refunds.js";
 export * from "./values/safety.js";
 export * from "./values/sellers.js";
 export * from "./values/social.js";

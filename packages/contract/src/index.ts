@@ -12,6 +12,7 @@ export * from "./moderation.js";
 export * from "./notifications.js";
 export * from "./orders.js";
 export * from "./own-data.js";
+export * from "./refunds.js";
 export * from "./sellers.js";
 export * from "./social.js";
 export * from "./trade.js";

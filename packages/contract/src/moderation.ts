@@ -3,6 +3,8 @@ import { PageQuerySchema } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
 import { GoodsSchema } from "./goods.js";
 import {
+  DISPUTE_LOG_ACTIONS,
+  type DisputeLogAction,
   LOG_TARGETS,
   type LogTarget,
   MODERATION_ACTIONS,
@@ -217,7 +219,11 @@ export const ModerationLogEntrySchema = z
   .object({
     id: z.string(),
     moderator: PublicUserSchema.nullable(),
-    action: z.union([ModerationActionSchema, WordRuleChangeSchema]),
+    action: z.union([
+      ModerationActionSchema,
+      WordRuleChangeSchema,
+      z.enum(Object.keys(DISPUTE_LOG_ACTIONS) as [DisputeLogAction, ...DisputeLogAction[]]),
+    ]),
     targetType: LogTargetSchema,
     targetId: z.string(),
     targetUser: PublicUserSchema.nullable(),

@@ -18,6 +18,7 @@ import {
   PHONE_PATTERN,
 } from "./values/orders.js";
 import { ORDER_PROCESS, type OrderTransition } from "./values/processes.js";
+import { REFUND_KINDS, REFUND_STATUSES, type RefundKind, type RefundStatus } from "./values/refunds.js";
 import { z } from "./zod.js";
 
 /** Protected orders (担保交易), the address book and the payment's pages. Amounts are in fen. */
@@ -33,6 +34,18 @@ export const CloseReasonSchema = z.enum(keysOf(CLOSE_REASONS) as [CloseReason, .
 export const OrderTransitionSchema = z.enum(
   keysOf(ORDER_PROCESS.transitions) as [OrderTransition, ...OrderTransition[]],
 );
+
+export const RefundStatusSchema = z.enum(keysOf(REFUND_STATUSES) as [RefundStatus, ...RefundStatus[]]);
+export const RefundKindSchema = z.enum(keysOf(REFUND_KINDS) as [RefundKind, ...RefundKind[]]);
+
+/** What an order shows of its refund request (售后): the whole of it is GET /refunds/{id}. */
+export const OrderRefundSchema = z.object({
+  id: z.string(),
+  status: RefundStatusSchema,
+  kind: RefundKindSchema,
+  amountCents: z.number().describe("What the buyer asked back."),
+});
+export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 
 /** A mainland mobile number: 11 digits starting with 1. */
 const PhoneSchema = text().trim().regex(PHONE_PATTERN, "请输入 11 位手机号");
@@ -109,12 +122,19 @@ export const OrderAddressSchema = AddressSchema.pick({ recipientName: true, phon
 export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
 /** What else an order's timeline records besides its transitions: made, and the provider's steps. */
-export const ORDER_EVENT_KINDS = ["create", "paymentFailed", "latePayment", "refunded", "released"] as const;
+export const ORDER_EVENT_KINDS = [
+  "create",
+  "paymentFailed",
+  "latePayment",
+  "refunded",
+  "released",
+  "refundStep",
+] as const;
 
 export const OrderEventSchema = z.object({
   id: z.string(),
   transition: OrderTransitionSchema.or(z.enum(ORDER_EVENT_KINDS)).describe(
-    "What happened: a transition of the order process, its making, or a step of the provider's (a failed payment, a payment after the order closed, the refund, the release).",
+    "What happened: a transition of the order process, its making, a step of the provider's (a failed payment, a payment after the order closed, the refund, the release), or a step of its refund request.",
   ),
   actor: z.enum(["buyer", "seller", "timer", "system"]),
   status: OrderStatusSchema.describe("The state it left the order in."),
@@ -148,6 +168,7 @@ export const OrderSchema = z.object({
   dueAt: z.string().nullable().describe("When the running timer fires; null in a final state."),
   dueTransition: OrderTransitionSchema.nullable().describe("What happens then."),
   closeReason: CloseReasonSchema.nullable(),
+  refund: OrderRefundSchema.nullable().describe("The buyer's refund request, if one was made (one per order)."),
   actions: z.array(OrderTransitionSchema).describe("What the caller may do now, in the process's order."),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
@@ -281,6 +302,26 @@ export const ReconciliationDaySchema = z.object({
   mismatches: z.array(ReconciliationMismatchSchema),
 });
 export type ReconciliationDay = z.infer<typeof ReconciliationDaySchema>;
+
+/** GET /admin/settlements: money the provider failed to move as often as it is retried. */
+export const FailedSettlementSchema = z.object({
+  orderId: z.string(),
+  goodsTitle: z.string(),
+  kind: z
+    .enum(["refund", "release", "split"])
+    .describe("Owed back to the buyer, to the seller, or split between them."),
+  refundCents: z.number().describe("What goes back to the buyer."),
+  releaseCents: z.number().describe("What goes to the seller and the fee."),
+  attempts: z.number(),
+  lastTriedAt: z.string().nullable(),
+});
+export type FailedSettlement = z.infer<typeof FailedSettlementSchema>;
+export const FailedSettlementListSchema = z.array(FailedSettlementSchema);
+export type FailedSettlementList = z.infer<typeof FailedSettlementListSchema>;
+
+/** POST /admin/settlements/{id}/retry: whether the provider moved it this time. */
+export const SettlementRetrySchema = z.object({ settled: z.boolean() });
+export type SettlementRetry = z.infer<typeof SettlementRetrySchema>;
 
 /** GET /admin/reconciliations: the newest days first. */
 export const ReconciliationListSchema = z.array(ReconciliationDaySchema);

@@ -48,6 +48,18 @@ export const SellerProfileSchema = z
       .describe(
         "Of the protected orders paid to them, the share (0 to 1) they cancelled or let run out unshipped; null before any was paid.",
       ),
+    refundRate: z
+      .number()
+      .nullable()
+      .describe(
+        "Of the protected orders paid to them, the share (0 to 1) refunded after sale (售后), in full or in part; null before any was paid.",
+      ),
+    disputeRate: z
+      .number()
+      .nullable()
+      .describe(
+        "Of the protected orders paid to them, the share (0 to 1) whose refund went to the platform (平台介入); null before any was paid.",
+      ),
     followerCount: z.number().describe("Users following them."),
     followingCount: z.number().describe("Users they follow."),
   })

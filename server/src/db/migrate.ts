@@ -34,6 +34,7 @@ import * as goodsChangeNotices from "./migrations/0032-goods-change-notices.js";
 import * as orders from "./migrations/0033-orders.js";
 import * as ledgerByOrder from "./migrations/0034-ledger-by-order.js";
 import * as reconciliations from "./migrations/0035-reconciliations.js";
+import * as refunds from "./migrations/0036-refunds.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -71,6 +72,7 @@ const migrations = {
   "0033-orders": orders,
   "0034-ledger-by-order": ledgerByOrder,
   "0035-reconciliations": reconciliations,
+  "0036-refunds": refunds,
 } satisfies Record<string, Migration>;
 
 /**

@@ -343,8 +343,21 @@ export interface OrdersTable {
   dueTransition: string | null;
   remindAt: Timestamp | null;
   closeReason: string | null;
-  /** release | refund: owed at the provider; null when nothing is. */
+  /**
+   * release | refund | split: owed at the provider; null when nothing is. split: the agreed refund
+   * (refunds.refund_cents) goes back to the buyer, the rest to the seller.
+   */
   settlement: string | null;
+  /** open while a refund request is (the receiving timer is paused), ended after; null before any. */
+  afterSale: string | null;
+  /** How long refund requests held the receiving timer: its deadline moves by this much. */
+  receivePausedMs: Generated<number>;
+  /** What an after-sale refund gives back (all that was paid, or part); null without one. */
+  refundCents: number | null;
+  /** How often the provider failed to move what is owed; past SETTLE_RETRY.attempts it waits for a moderator. */
+  settleAttempts: Generated<number>;
+  /** When the owed money is tried again; null: at the next run. */
+  settleAfter: Timestamp | null;
   createdAt: Timestamp;
   paidAt: Timestamp | null;
   shippedAt: Timestamp | null;
@@ -405,6 +418,48 @@ export interface SandboxPaymentsTable {
   paidAt: Timestamp | null;
 }
 
+export interface RefundsTable {
+  id: Generated<number>;
+  orderId: number;
+  buyerId: number;
+  sellerId: number;
+  kind: string;
+  reason: string;
+  status: string;
+  amountCents: number;
+  offeredCents: number | null;
+  refundCents: number | null;
+  /** JSON (OrderAddress). */
+  returnAddress: string | null;
+  returnCarrier: string | null;
+  returnTrackingNumber: string | null;
+  dueAt: Timestamp | null;
+  dueTransition: string | null;
+  ruling: string | null;
+  rulingReason: string | null;
+  ruledBy: number | null;
+  ruledAt: Timestamp | null;
+  createdAt: Timestamp;
+  disputedAt: Timestamp | null;
+  endedAt: Timestamp | null;
+}
+
+export interface RefundWordsTable {
+  id: Generated<number>;
+  refundId: number;
+  side: string;
+  kind: string;
+  text: string;
+  /** JSON array of file ids. */
+  fileIds: string;
+  createdAt: Timestamp;
+}
+
+export interface RefundPicturesTable {
+  fileId: string;
+  refundId: number;
+}
+
 export interface ReconciliationsTable {
   /** YYYY-MM-DD, Beijing time. */
   day: string;
@@ -457,6 +512,9 @@ export interface DB {
   sandboxPayments: SandboxPaymentsTable;
   sandboxOperations: SandboxOperationsTable;
   reconciliations: ReconciliationsTable;
+  refunds: RefundsTable;
+  refundWords: RefundWordsTable;
+  refundPictures: RefundPicturesTable;
   reconciliationMismatches: ReconciliationMismatchesTable;
   sandboxWebhooks: SandboxWebhooksTable;
   moderationLog: ModerationLogTable;

@@ -9,6 +9,7 @@ import { purgeDeletedAccounts } from "../features/own-data/index.js";
 import { SandboxProvider } from "../features/payments/index.js";
 import { purgeOrphanFiles, purgeUnusedUploads } from "../features/pictures/index.js";
 import { reconcileYesterday } from "../features/reconciliation/index.js";
+import { fireDueRefundTimers } from "../features/refunds/index.js";
 import { liftEndedSuspensions } from "../features/suspensions/index.js";
 import { nowIso } from "../lib/clock.js";
 import type { PeriodicJob } from "../plugins/periodic-jobs.js";
@@ -96,6 +97,12 @@ export const CHORES: readonly Chore[] = [
     does: "closes unpaid orders, refunds unshipped ones, confirms receipt when time is up",
     ...EVERY_MINUTE,
     run: (deps) => fireDueOrderTimers(deps),
+  },
+  {
+    name: "fire-refund-timers",
+    does: "agrees to unanswered refunds, closes unreturned ones, refunds unconfirmed returns, escalates stalled ones",
+    ...EVERY_MINUTE,
+    run: (deps) => fireDueRefundTimers(deps),
   },
   {
     name: "remind-orders",

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { databaseGauges } from "../db/database-gauges.js";
 import { appError } from "../errors.js";
+import { failedSettlementCount } from "../features/orders/index.js";
 import { listedMismatchCount } from "../features/reconciliation/index.js";
+import { overdueDisputes } from "../features/refunds/index.js";
 import { bearerTokenOf } from "./auth.js";
 
 /** Seconds; from a cached answer (about 1 ms) to a request near the database timeouts. */
@@ -94,6 +96,22 @@ function gaugeConnections(app: FastifyInstance, registry: Registry): void {
     registers: [registry],
     async collect() {
       this.set(await listedMismatchCount({ db: app.db }));
+    },
+  });
+  new Gauge({
+    name: "payment_settlements_failed",
+    help: "Refunds and releases the payment provider failed after every retry, waiting for a moderator",
+    registers: [registry],
+    async collect() {
+      this.set(await failedSettlementCount({ db: app.db }));
+    },
+  });
+  new Gauge({
+    name: "refund_disputes_overdue",
+    help: "Refund disputes waiting for a moderator's ruling longer than REFUND_DISPUTE_ALERT_HOURS",
+    registers: [registry],
+    async collect() {
+      this.set(await overdueDisputes({ db: app.db, config: app.config }));
     },
   });
 }

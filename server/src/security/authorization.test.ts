@@ -6,6 +6,7 @@ import { type RegisteredUser, registerUser } from "../test-support/accounts.js";
 import { goodsFields, multipart, postGoods, testJpeg, uploadFileId } from "../test-support/goods.js";
 import { registerModerator } from "../test-support/moderation.js";
 import { ADDRESS, addAddress, boughtOrder, orderAction, paidOrder, paymentIdOf } from "../test-support/orders.js";
+import { askedRefund, refundAction, refundBody } from "../test-support/refunds.js";
 import { createTestAppWithRoutes } from "../test-support/route-table.js";
 import { isType, listen, openSocket } from "../test-support/sockets.js";
 import { call } from "../test-support/test-app.js";
@@ -98,6 +99,36 @@ const orderStep = (
     body: payload,
   }),
 });
+type RefundState = "requested" | "countered" | "refused" | "disputed" | "awaiting_return" | "return_shipped";
+/** A refund request on a shipped order between the owner and the peer, moved to `state`. */
+const refundsOf = async (fixture: Fixture, ownerSide: "buyer" | "seller", state: RefundState) => {
+  const [buyer, seller] = ownerSide === "buyer" ? [fixture.owner, fixture.peer] : [fixture.peer, fixture.owner];
+  const order = await ordersOf(fixture, ownerSide, "shipped");
+  const isReturn = state === "awaiting_return" || state === "return_shipped";
+  const refund = await askedRefund(
+    t.app,
+    buyer.token,
+    order.id,
+    refundBody({ kind: isReturn ? "return" : "refund_only", amountCents: 100 }),
+  );
+  const act = (who: RegisteredUser, action: string, payload?: unknown) =>
+    refundAction(t.app, who.token, refund.id, action, payload);
+  if (state === "countered") await act(seller, "agree", { amountCents: 50 });
+  if (state === "refused" || state === "disputed") await act(seller, "refuse", { text: "不同意" });
+  if (state === "disputed") await act(buyer, "escalate");
+  if (isReturn) await act(seller, "agree", { addressId: (await addAddress(t.app, seller.token)).id });
+  if (state === "return_shipped") await act(buyer, "return", { carrier: "SF", trackingNumber: "SF1234567890123" });
+  return refund.id;
+};
+const refundStep = (ownerSide: "buyer" | "seller", state: RefundState, step: string, payload?: unknown): Rule => ({
+  access: "owner",
+  probe: async (fixture) => ({
+    url: `/api/refunds/${await refundsOf(fixture, ownerSide, state)}/${step}`,
+    body: payload,
+  }),
+});
+const disputeOf = (fixture: Fixture) => refundsOf(fixture, "buyer", "disputed");
+
 const paymentOf = async (fixture: Fixture) => paymentIdOf(await ordersOf(fixture, "buyer", "awaiting"));
 
 let wordRules = 0;
@@ -337,6 +368,42 @@ const RULES: Record<string, Rule> = {
   "POST /api/orders/:id/extend": orderStep("buyer", "shipped", "extend"),
   "POST /api/orders/:id/confirm": orderStep("buyer", "shipped", "confirm"),
   "POST /api/orders/:id/pickup": orderStep("seller", "shipped", "pickup", { code: "000000" }),
+  "POST /api/orders/:id/refund-request": orderStep(
+    "buyer",
+    "shipped",
+    "refund-request",
+    refundBody({ amountCents: 100 }),
+  ),
+  "GET /api/refunds/:id": {
+    access: "owner",
+    probe: async (fixture) => ({ url: `/api/refunds/${await refundsOf(fixture, "seller", "requested")}` }),
+  },
+  "POST /api/refunds/:id/agree": refundStep("seller", "requested", "agree", {}),
+  "POST /api/refunds/:id/refuse": refundStep("seller", "requested", "refuse", { text: "不同意" }),
+  "POST /api/refunds/:id/accept": refundStep("buyer", "countered", "accept"),
+  "POST /api/refunds/:id/withdraw": refundStep("buyer", "requested", "withdraw"),
+  "POST /api/refunds/:id/escalate": refundStep("buyer", "refused", "escalate"),
+  "POST /api/refunds/:id/return": refundStep("buyer", "awaiting_return", "return", {
+    carrier: "SF",
+    trackingNumber: "SF1234567890123",
+  }),
+  "POST /api/refunds/:id/receive": refundStep("seller", "return_shipped", "receive"),
+  "POST /api/refunds/:id/reject-return": refundStep("seller", "return_shipped", "reject-return", { text: "空盒子" }),
+  "POST /api/refunds/:id/statement": refundStep("buyer", "disputed", "statement", { text: "补充说明" }),
+  "POST /api/admin/settlements/:id/retry": {
+    probe: async (fixture) => ({
+      url: `/api/admin/settlements/${(await ordersOf(fixture, "seller", "paid")).id}/retry`,
+    }),
+  },
+  "GET /api/admin/disputes/:id": {
+    probe: async (fixture) => ({ url: `/api/admin/disputes/${await disputeOf(fixture)}` }),
+  },
+  "POST /api/admin/disputes/:id/ruling": {
+    probe: async (fixture) => ({
+      url: `/api/admin/disputes/${await disputeOf(fixture)}/ruling`,
+      body: { ruling: "refund", reason: "卖家未能举证" },
+    }),
+  },
   "GET /api/sandbox-pay/:paymentId": {
     probe: async (fixture) => ({ url: `/api/sandbox-pay/${await paymentOf(fixture)}` }),
   },

@@ -70,7 +70,11 @@ export const WORD_RULE_CHANGES = {
 export type WordRuleChange = keyof typeof WORD_RULE_CHANGES;
 
 /** What the audit log names: reported content, or a prohibited-word rule. */
-export const LOG_TARGETS = { ...REPORT_TARGETS, word_rule: "违禁词" } as const;
+/** The audit log's line for a ruling on a refund dispute (平台介入). */
+export const DISPUTE_LOG_ACTIONS = { rule_dispute: "裁决退款纠纷", retry_settlement: "重试退款或放款" } as const;
+export type DisputeLogAction = keyof typeof DISPUTE_LOG_ACTIONS;
+
+export const LOG_TARGETS = { ...REPORT_TARGETS, word_rule: "违禁词", refund: "退款纠纷", order: "订单" } as const;
 export type LogTarget = keyof typeof LOG_TARGETS;
 
 /** What a prohibited word does to goods whose title or description has it. */

@@ -23,6 +23,9 @@ export const NOTIFICATION_KINDS = {
   order_closed: "订单已关闭",
   order_extended: "延长了收货时间",
   order_reminder: "订单即将超时，请尽快处理",
+  refund_requested: "申请了退款",
+  refund_updated: "退款有新进展",
+  dispute_ruled: "平台已对退款纠纷作出处理",
   price_drop: "你收藏的闲置降价了",
   saved_search: "有新闲置符合你保存的搜索",
   followed_seller: "发布了新闲置",
@@ -51,6 +54,7 @@ export const NOTIFICATION_GROUPS = {
       "order_reminder",
     ],
   },
+  refunds: { label: "退款和售后", kinds: ["refund_requested", "refund_updated", "dispute_ruled"] },
   price_drops: { label: "收藏降价", kinds: ["price_drop"] },
   discovery: { label: "保存的搜索和关注的卖家", kinds: ["saved_search", "followed_seller"] },
 } as const satisfies Record<string, { label: string; kinds: readonly NotificationKind[] }>;

@@ -29,6 +29,7 @@ export const CLOSE_REASONS = {
   seller_cancelled: "卖家取消了订单",
   refunded_on_request: "买家申请取消，已退款",
   not_shipped: "卖家超时未发货，已退款",
+  refunded_after_sale: "售后退款成功，交易关闭",
 } as const;
 export type CloseReason = keyof typeof CLOSE_REASONS;
 

@@ -1,4 +1,5 @@
 import { ORDER_STATUSES, type OrderStatus, OrderTimerDefaults } from "./orders.js";
+import { REFUND_STATUSES, type RefundStatus, RefundTimerDefaults } from "./refunds.js";
 import { DEAL_STATUSES, type DealStatus, OFFER_STATUSES, type OfferStatus, TradeLimits } from "./trade.js";
 
 /**
@@ -191,8 +192,167 @@ export const ORDER_PROCESS = {
       by: ["timer"],
       afterHours: OrderTimerDefaults.receiveDays * HOURS_PER_DAY,
     },
+    requestRefund: {
+      label: "the buyer asks for a refund (REFUND_PROCESS), once; the receiving timer pauses",
+      from: ["shipped"],
+      to: "shipped",
+      by: ["buyer"],
+    },
+    resumeReceiving: {
+      label: "the refund request closed; the receiving timer runs on from where it paused",
+      from: ["shipped"],
+      to: "shipped",
+      by: ["system"],
+    },
+    refundAfterSale: {
+      label: "the refund request ends refunded in full; the buyer is refunded",
+      from: ["shipped"],
+      to: "closed",
+      by: ["system"],
+    },
+    refundPart: {
+      label: "the refund request ends refunded in part; the rest is released to the seller",
+      from: ["shipped"],
+      to: "completed",
+      by: ["system"],
+    },
+    releaseByRuling: {
+      label: "the platform rules for the seller; the money is released",
+      from: ["shipped"],
+      to: "completed",
+      by: ["system"],
+    },
   },
 } as const satisfies TradeProcess<OrderStatus, OrderActor, string>;
+
+/** Who may take a refund request's transitions: the order's two sides and the platform's moderators. */
+export type RefundActor = "buyer" | "seller" | "moderator";
+
+/**
+ * A refund request after the goods were shipped (售后: 仅退款 or 退货退款), while the order waits to
+ * be received: its receiving timer pauses until the request ends. The timers' hours are the
+ * defaults (REFUND_* in the environment). Where two transitions share a name but for `Return`, the
+ * first is taken for 仅退款 and the second for 退货退款.
+ */
+export const REFUND_PROCESS = {
+  name: "refund",
+  initial: "requested",
+  startsWhen: "the buyer of a shipped order asks for a refund, with a reason, an amount and photos",
+  states: REFUND_STATUSES,
+  actors: { buyer: "the buyer", seller: "the seller", moderator: "a moderator" },
+  transitions: {
+    agree: {
+      label: "仅退款: the seller agrees; the buyer is refunded",
+      from: ["requested"],
+      to: "refunded",
+      by: ["seller"],
+    },
+    agreeReturn: {
+      label: "退货退款: the seller agrees and gives the return address",
+      from: ["requested"],
+      to: "awaiting_return",
+      by: ["seller"],
+    },
+    counter: {
+      label: "the seller agrees to part of the amount; the buyer decides",
+      from: ["requested"],
+      to: "countered",
+      by: ["seller"],
+    },
+    refuse: {
+      label: "the seller refuses, with a reason and photos",
+      from: ["requested"],
+      to: "refused",
+      by: ["seller"],
+    },
+    autoAgree: {
+      label: "仅退款 left unanswered: agreed, the buyer is refunded",
+      from: ["requested"],
+      to: "refunded",
+      by: ["timer"],
+      afterHours: RefundTimerDefaults.answerHours,
+    },
+    autoAgreeReturn: {
+      label: "退货退款 left unanswered: agreed, to the seller's default address",
+      from: ["requested"],
+      to: "awaiting_return",
+      by: ["timer"],
+      afterHours: RefundTimerDefaults.answerHours,
+    },
+    accept: { label: "仅退款: the buyer takes the part offered", from: ["countered"], to: "refunded", by: ["buyer"] },
+    acceptReturn: {
+      label: "退货退款: the buyer takes the part offered and returns the goods",
+      from: ["countered"],
+      to: "awaiting_return",
+      by: ["buyer"],
+    },
+    escalate: {
+      label: "either side asks the platform to rule (平台介入)",
+      from: ["countered", "refused"],
+      to: "disputed",
+      by: ["buyer", "seller"],
+    },
+    noAgreement: {
+      label: "no agreement in time after the request: the platform rules",
+      from: ["countered", "refused"],
+      to: "disputed",
+      by: ["timer"],
+      afterHours: RefundTimerDefaults.agreementDays * HOURS_PER_DAY,
+    },
+    withdraw: {
+      label: "the buyer withdraws; the order goes on",
+      from: ["requested", "countered", "refused", "awaiting_return"],
+      to: "closed",
+      by: ["buyer"],
+    },
+    shipReturn: {
+      label: "the buyer ships the goods back with a tracking number",
+      from: ["awaiting_return"],
+      to: "return_shipped",
+      by: ["buyer"],
+    },
+    returnLapsed: {
+      label: "not shipped back in time: the request closes, the order goes on",
+      from: ["awaiting_return"],
+      to: "closed",
+      by: ["timer"],
+      afterHours: RefundTimerDefaults.returnDays * HOURS_PER_DAY,
+    },
+    receiveReturn: {
+      label: "the seller has the goods back; the buyer is refunded",
+      from: ["return_shipped"],
+      to: "refunded",
+      by: ["seller"],
+    },
+    autoReceiveReturn: {
+      label: "the return not confirmed in time: the buyer is refunded",
+      from: ["return_shipped"],
+      to: "refunded",
+      by: ["timer"],
+      afterHours: RefundTimerDefaults.receiveReturnDays * HOURS_PER_DAY,
+    },
+    rejectReturn: {
+      label: "the seller says the goods came back wrong: the platform rules",
+      from: ["return_shipped"],
+      to: "disputed",
+      by: ["seller"],
+    },
+    ruleRefund: {
+      label: "a moderator rules a refund, in full or split",
+      from: ["disputed"],
+      to: "refunded",
+      by: ["moderator"],
+    },
+    ruleRelease: {
+      label: "a moderator rules for the seller; the money is released",
+      from: ["disputed"],
+      to: "closed",
+      by: ["moderator"],
+    },
+  },
+} as const satisfies TradeProcess<RefundStatus, RefundActor, string>;
+
+export type RefundTransition = keyof typeof REFUND_PROCESS.transitions;
 
 export type OrderTransition = keyof typeof ORDER_PROCESS.transitions;
 

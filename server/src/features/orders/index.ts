@@ -3,10 +3,12 @@
 // the ledger check and the seller page read.
 
 export { earningsRoutes } from "./earnings.js";
-export { checkOrdersLedger, settleOrder, takePaymentEvent } from "./order-payments.js";
-export { expectedHeld, protectedSalesOf } from "./order-repository.js";
+export { moveInTransaction, type OrderMove, recordStep, wrongStateError } from "./order-moves.js";
+export { afterMove, checkOrdersLedger, settleOrder, takePaymentEvent } from "./order-payments.js";
+export { expectedHeld, findOrder, type OrderRow, type OrderViewRow, protectedSalesOf } from "./order-repository.js";
 export { orderRoutes } from "./order-routes.js";
-export { feeOf } from "./order-service.js";
+export { feeOf, orderDetailSeenBy } from "./order-service.js";
 export { fireDueOrderTimers, pollUnpaidOrders, remindOrders, settleOrders } from "./order-timers-sweep.js";
 export { paymentWebhookRoutes } from "./payment-webhook-routes.js";
 export { payoutAccountRoutes } from "./payout-account.js";
+export { failedSettlementCount, settlementRoutes } from "./settlement-routes.js";

@@ -12,6 +12,8 @@ import {
   OrderLimits,
   type OrderStatus,
   type OrderTransition,
+  type RefundKind,
+  type RefundStatus,
 } from "@xianzhi/contract";
 import type { OrderEventRow, OrderRow, OrderViewRow } from "./order-repository.js";
 
@@ -25,7 +27,7 @@ export function sideOf(row: Pick<OrderRow, "buyerId" | "sellerId">, userId: numb
 /**
  * What a side may do now: the transitions the process gives it from the state, less those the
  * order's own record rules out (a second cancel request or extension, a pickup code on a shipped
- * order, more wrong codes than allowed).
+ * order, more wrong codes than allowed, receiving while a refund request is open, a second request).
  */
 export function actionsFor(row: OrderRow, actor: OrderActor): OrderTransition[] {
   return nextActions(ORDER_PROCESS, row.status, actor).filter((transition) => {
@@ -33,9 +35,16 @@ export function actionsFor(row: OrderRow, actor: OrderActor): OrderTransition[] 
       case "requestCancel":
         return row.cancelRequestedAt === null;
       case "extend":
-        return row.extended === 0;
+        return row.extended === 0 && row.afterSale !== "open";
       case "pickup":
-        return row.delivery === "meetup" && row.pickupFailures < OrderLimits.pickupCodeTries;
+        return (
+          row.delivery === "meetup" && row.pickupFailures < OrderLimits.pickupCodeTries && row.afterSale !== "open"
+        );
+      case "confirm":
+        return row.afterSale !== "open";
+      case "requestRefund":
+        // One request per order, and only while the receiving time runs.
+        return row.afterSale === null && row.dueAt !== null && Date.parse(row.dueAt) > Date.now();
       default:
         return true;
     }
@@ -84,6 +93,15 @@ export function toOrder(row: OrderViewRow, viewerId: number, coverUrl: string | 
     dueAt: row.dueAt,
     dueTransition: row.dueTransition as OrderTransition | null,
     closeReason: row.closeReason as CloseReason | null,
+    refund:
+      row.refundId === null
+        ? null
+        : {
+            id: String(row.refundId),
+            status: row.refundStatus as RefundStatus,
+            kind: row.refundKind as RefundKind,
+            amountCents: row.refundAmountCents ?? 0,
+          },
     actions: actionsFor(row, role),
     createdAt: row.createdAt,
     paidAt: row.paidAt,

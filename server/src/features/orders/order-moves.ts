@@ -34,7 +34,7 @@ export interface OrderMove {
   guard?: Parameters<typeof repo.moveOrder>[4];
   closeReason?: CloseReason;
   /** Money the provider is to move once it commits: refund to the buyer, release to the seller. */
-  settlement?: "refund" | "release";
+  settlement?: "refund" | "release" | "split";
   /** Posted in the same transaction: the provider's verified word that it holds the payment. */
   ledger?: LedgerEntry;
   /** The timeline's line. */
@@ -85,58 +85,96 @@ export async function moveInTransaction(
     status: to,
     dueAt: timer.dueAt,
     dueTransition: timer.dueTransition,
-    ...(entered || move.transition === "extend" ? { remindAt: timer.remindAt } : {}),
+    ...(entered || move.transition === "extend" || move.transition === "resumeReceiving"
+      ? { remindAt: timer.remindAt }
+      : {}),
     ...(move.closeReason ? { closeReason: move.closeReason, closedAt: now } : {}),
     ...(move.settlement ? { settlement: move.settlement } : {}),
   };
   const row = await repo.moveOrder(tx, order.id, from, changes, move.guard);
   if (!row) throw wrongStateError(await repo.findOrder(tx, order.id));
   const ledgerTransactionId = move.ledger ? await post(tx, move.ledger) : null;
-  await repo.insertEvent(tx, {
-    orderId: row.id,
+  const told = await recordStep(tx, outbox, row, {
     transition: move.transition,
     actor: move.actor,
-    status: to,
     note: move.note,
     idempotencyKey: `order:${row.id}:${move.transition}`,
     ledgerTransactionId,
-    createdAt: now,
+    notify: move.notify,
+    excerpt: move.closeReason ? CLOSE_REASONS[move.closeReason] : move.note,
   });
-  const notice = await noticeInChat(tx, row, move);
-  await outbox.record(
-    tx,
-    move.notify.map(({ userId, kind }) => ({
-      userId,
-      kind,
-      actorId: move.actor === "buyer" ? row.buyerId : move.actor === "seller" ? row.sellerId : null,
-      goodsId: row.goodsId,
-      chatId: row.chatId,
-      dealId: row.dealId,
-      orderId: row.id,
-      excerpt: move.closeReason ? CLOSE_REASONS[move.closeReason] : move.note,
-    })),
-  );
   // Last: selling the goods or putting them back on sale changes the counts of listed goods
   // (rows every listed goods of a block or category shares), held from here to the commit.
   const deal =
     to === "closed" || to === "completed"
       ? await endDealOfOrder(tx, row.dealId, to === "closed" ? "cancel" : "complete")
       : null;
-  const deliveries = orderDeliveries(row);
-  const parties = [row.buyerId, row.sellerId];
-  if (deal) deliveries.push({ userIds: parties, frame: { type: "deal", deal: toDeal(deal) } });
-  if (notice) deliveries.push({ userIds: parties, frame: { type: "message", message: notice } });
+  const deliveries = told.deliveries;
+  if (deal) deliveries.push({ userIds: [row.buyerId, row.sellerId], frame: { type: "deal", deal: toDeal(deal) } });
   return { row, deliveries };
 }
 
+/** A line of an order's timeline, with who is told and how. */
+export interface OrderStep {
+  transition: string;
+  actor: MoveActor | "moderator";
+  note: string;
+  /** Only this step of this order has it: the same step never happens twice. */
+  idempotencyKey: string;
+  ledgerTransactionId?: number | null;
+  notify: { userId: number; kind: NotificationKind }[];
+  /** The notification's line; the note when absent. */
+  excerpt?: string;
+}
+
+/**
+ * Records a step of an order (its own, or its refund request's) in the caller's transaction: the
+ * timeline's line, the line in the chat between the two, the notifications; answers the frames
+ * that tell both sides once it commits.
+ */
+export async function recordStep(
+  tx: Transaction<DB>,
+  outbox: Deps<"outbox">["outbox"],
+  row: OrderRow,
+  step: OrderStep,
+): Promise<{ deliveries: Delivery[] }> {
+  await repo.insertEvent(tx, {
+    orderId: row.id,
+    transition: step.transition,
+    actor: step.actor,
+    status: row.status,
+    note: step.note,
+    idempotencyKey: step.idempotencyKey,
+    ledgerTransactionId: step.ledgerTransactionId ?? null,
+    createdAt: nowIso(),
+  });
+  const notice = await noticeInChat(tx, row, step);
+  await outbox.record(
+    tx,
+    step.notify.map(({ userId, kind }) => ({
+      userId,
+      kind,
+      actorId: step.actor === "buyer" ? row.buyerId : step.actor === "seller" ? row.sellerId : null,
+      goodsId: row.goodsId,
+      chatId: row.chatId,
+      dealId: row.dealId,
+      orderId: row.id,
+      excerpt: step.excerpt ?? step.note,
+    })),
+  );
+  const deliveries = orderDeliveries(row);
+  if (notice) deliveries.push({ userIds: [row.buyerId, row.sellerId], frame: { type: "message", message: notice } });
+  return { deliveries };
+}
+
 /** The order's step as a line in the chat between the two, sent by whoever took it (the seller for the product's own). */
-async function noticeInChat(tx: DbOrTx, row: OrderRow, move: OrderMove) {
+async function noticeInChat(tx: DbOrTx, row: OrderRow, step: OrderStep) {
   if (row.chatId === null) return null;
   return storeProductMessage(tx, {
     chatId: row.chatId,
-    senderId: move.actor === "buyer" ? row.buyerId : row.sellerId,
+    senderId: step.actor === "buyer" ? row.buyerId : row.sellerId,
     type: "notice",
-    content: `订单${ORDER_STATUSES[row.status as OrderStatus]}：${move.note}`,
+    content: `订单${ORDER_STATUSES[row.status as OrderStatus]}：${step.note}`,
   });
 }
 

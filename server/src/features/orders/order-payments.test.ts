@@ -147,6 +147,9 @@ describe("the sandbox's ways of failing", () => {
     });
     expect(await sandboxOf(t.app).heldCents()).toBe(heldBefore + 7_000);
     await expectLedgerBalanced(t.app);
+    // Retried after a minute, not at once.
+    expect(await jobs.settle(t.app)).toEqual({ settled: 0, owed: 0 });
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 61 * 1000 });
     expect(await jobs.settle(t.app)).toEqual({ settled: 1, owed: 0 });
     expect(await sandboxOf(t.app).heldCents()).toBe(heldBefore);
     expect((await orderOf(t.app, buyer.token, order.id)).events.at(-1)).toMatchObject({

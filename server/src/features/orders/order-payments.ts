@@ -205,66 +205,148 @@ export async function closeUnpaidPayment(deps: PaymentDeps, row: OrderRow): Prom
   }
 }
 
-/** The ledger entry of money the provider has moved out of the hold. */
-function settlementEntry(row: OrderRow, kind: "refund" | "release"): LedgerEntry {
-  const held = { account: accounts.heldFor(row.id), amountCents: -row.totalCents };
-  const postings =
-    kind === "refund"
-      ? [held, { account: accounts.refundedTo(row.buyerId), amountCents: row.totalCents }]
-      : [
-          held,
-          { account: accounts.releasedTo(row.sellerId), amountCents: row.priceCents },
-          ...(row.feeCents > 0 ? [{ account: accounts.platformFees, amountCents: row.feeCents }] : []),
-        ];
-  return { idempotencyKey: `${kind}:order:${row.id}`, kind, orderId: row.id, postings, createdAt: nowIso() };
+/**
+ * How an order's held money is shared out: all back to the buyer, all to the seller (the fee to
+ * the platform), or split after a partial refund: the refund to the buyer, and of the rest the fee
+ * first (the buyer paid it for protection they had) and the seller what remains.
+ */
+export function shareOf(row: OrderRow, kind: "refund" | "release" | "split") {
+  const refundCents = kind === "refund" ? row.totalCents : kind === "split" ? (row.refundCents ?? 0) : 0;
+  const rest = row.totalCents - refundCents;
+  const feeCents = Math.min(row.feeCents, rest);
+  return { refundCents, releaseCents: rest, feeCents, sellerCents: rest - feeCents };
+}
+
+type Share = ReturnType<typeof shareOf>;
+
+/** What the provider moved out of the hold, each as a ledger entry and a line of the timeline: a refund, a release, or both. */
+function settlementSteps(row: OrderRow, share: Share) {
+  const held = (amountCents: number) => ({ account: accounts.heldFor(row.id), amountCents: -amountCents });
+  const entry = (kind: "refund" | "release", postings: LedgerEntry["postings"]): LedgerEntry => ({
+    idempotencyKey: `${kind}:order:${row.id}`,
+    kind,
+    orderId: row.id,
+    postings,
+    createdAt: nowIso(),
+  });
+  const steps: { entry: LedgerEntry; transition: "refunded" | "released"; note: string }[] = [];
+  if (share.refundCents > 0) {
+    steps.push({
+      entry: entry("refund", [
+        held(share.refundCents),
+        { account: accounts.refundedTo(row.buyerId), amountCents: share.refundCents },
+      ]),
+      transition: "refunded",
+      note: `${formatPrice(share.refundCents)} 已原路退回买家`,
+    });
+  }
+  if (share.releaseCents > 0) {
+    const fee = share.feeCents > 0 ? `（保障费 ${formatPrice(share.feeCents)}）` : "";
+    steps.push({
+      entry: entry("release", [
+        held(share.releaseCents),
+        ...(share.sellerCents > 0
+          ? [{ account: accounts.releasedTo(row.sellerId), amountCents: share.sellerCents }]
+          : []),
+        ...(share.feeCents > 0 ? [{ account: accounts.platformFees, amountCents: share.feeCents }] : []),
+      ]),
+      transition: "released",
+      note: `货款 ${formatPrice(share.sellerCents)} 已打给卖家${fee}`,
+    });
+  }
+  return steps;
+}
+
+/** Asks the provider to move the share: the refund, then the release, each under its own key. */
+async function moveShare(deps: PaymentDeps, row: OrderRow, share: Share): Promise<void> {
+  const key = (kind: string) => `${kind}:order:${row.id}`;
+  if (share.refundCents > 0) {
+    await deps.payments.refund({
+      paymentRef: row.paymentRef,
+      amountCents: share.refundCents,
+      idempotencyKey: key("refund"),
+    });
+  }
+  if (share.releaseCents > 0) {
+    const payeeAccount = (await payoutAccountOf(deps.db, row.sellerId)) ?? undefined;
+    await deps.payments.release({
+      paymentRef: row.paymentRef,
+      amountCents: share.releaseCents,
+      feeCents: share.feeCents,
+      idempotencyKey: key("release"),
+      payeeAccount,
+    });
+  }
 }
 
 /**
- * Moves what an order still owes at the provider (refund or release), then records it: the
- * provider's call first, with a key that makes a retry move nothing twice, then in one transaction
- * the ledger entry, the order's settlement cleared (only if still owed: of two settling at once
- * one records it) and the timeline's line. A provider that fails leaves it owed: the
- * settle-orders job tries again. Answers whether it is settled.
+ * How a failed move of owed money is retried: after 1 minute, then twice as long each time, at
+ * most 6 hours apart; after 8 failures (about four and a quarter hours) it is shown to moderators
+ * as failed (GET /admin/settlements) and waits for one to try again.
+ */
+export const SETTLE_RETRY = { attempts: 8, firstDelayMs: 60 * 1000, maxDelayMs: 6 * 3600 * 1000 } as const;
+
+/** Counts a failure and sets the next try; answers how many there have been. */
+async function countFailure(deps: PaymentDeps, row: OrderRow, kind: string): Promise<number> {
+  const attempts = row.settleAttempts + 1;
+  const delay = Math.min(SETTLE_RETRY.firstDelayMs * 2 ** (attempts - 1), SETTLE_RETRY.maxDelayMs);
+  await deps.db
+    .updateTable("orders")
+    .set({ settleAttempts: attempts, settleAfter: new Date(Date.now() + delay).toISOString() })
+    .where("id", "=", row.id)
+    .where("settlement", "=", kind)
+    .execute();
+  return attempts;
+}
+
+/**
+ * Moves what an order still owes at the provider (refund, release, or a split of both), then
+ * records it: the provider's calls first, each with a key that makes a retry move nothing twice,
+ * then in one transaction the ledger entries, the order's settlement cleared (only if still owed:
+ * of two settling at once one records it) and the timeline's lines. A provider that fails leaves
+ * it owed: the settle-orders job tries again. Answers whether it is settled.
  */
 export async function settleOrder(deps: PaymentDeps, orderId: number): Promise<boolean> {
   const row = await repo.findOrder(deps.db, orderId);
   const kind = row?.settlement;
-  if (!row || (kind !== "refund" && kind !== "release")) return true;
-  const move = { paymentRef: row.paymentRef, amountCents: row.totalCents, idempotencyKey: `${kind}:order:${row.id}` };
+  if (!row || (kind !== "refund" && kind !== "release" && kind !== "split")) return true;
+  const share = shareOf(row, kind);
   try {
-    if (kind === "refund") await deps.payments.refund(move);
-    else {
-      const payeeAccount = (await payoutAccountOf(deps.db, row.sellerId)) ?? undefined;
-      await deps.payments.release({ ...move, feeCents: row.feeCents, payeeAccount });
-    }
+    await moveShare(deps, row, share);
   } catch (error) {
     // Refused or unreachable, the money did not move (or the retry's key will not move it twice).
-    deps.log.warn({ err: error, orderId, kind }, "the payment provider did not move the money; will retry");
+    const attempts = await countFailure(deps, row, kind);
+    const gaveUp = attempts >= SETTLE_RETRY.attempts;
+    deps.log[gaveUp ? "error" : "warn"](
+      { err: error, orderId, kind, attempts },
+      gaveUp
+        ? "the payment provider did not move the money; retries ran out"
+        : "the payment provider did not move the money; will retry",
+    );
     return false;
   }
   await deps.db.transaction().execute(async (tx) => {
     const cleared = await tx
       .updateTable("orders")
-      .set({ settlement: null })
+      .set({ settlement: null, settleAttempts: 0, settleAfter: null })
       .where("id", "=", row.id)
       .where("settlement", "=", kind)
       .returning("id")
       .executeTakeFirst();
     if (!cleared) return;
-    const ledgerTransactionId = await post(tx, settlementEntry(row, kind));
-    await repo.insertEvent(tx, {
-      orderId: row.id,
-      transition: kind === "refund" ? "refunded" : "released",
-      actor: "system",
-      status: row.status,
-      note:
-        kind === "refund"
-          ? `${formatPrice(row.totalCents)} 已原路退回买家`
-          : `货款 ${formatPrice(row.priceCents)} 已打给卖家${row.feeCents > 0 ? `（保障费 ${formatPrice(row.feeCents)}）` : ""}`,
-      idempotencyKey: `order:${row.id}:${kind === "refund" ? "refunded" : "released"}`,
-      ledgerTransactionId,
-      createdAt: nowIso(),
-    });
+    for (const { entry, transition, note } of settlementSteps(row, share)) {
+      const ledgerTransactionId = await post(tx, entry);
+      await repo.insertEvent(tx, {
+        orderId: row.id,
+        transition,
+        actor: "system",
+        status: row.status,
+        note,
+        idempotencyKey: `order:${row.id}:${transition}`,
+        ledgerTransactionId,
+        createdAt: nowIso(),
+      });
+    }
   });
   return true;
 }

@@ -43,6 +43,9 @@ export function moveOrder(
     dueBy?: string;
     notExtended?: true;
     noCancelRequest?: true;
+    noOpenRefund?: true;
+    /** No refund request was ever made, and the receiving time still runs: a request may start. */
+    refundableAt?: string;
   } = {},
 ): Promise<OrderRow | undefined> {
   let query = db.updateTable("orders").set(changes).where("id", "=", id).where("status", "in", from);
@@ -50,6 +53,10 @@ export function moveOrder(
   if (guard.dueBy !== undefined) query = query.where("dueAt", "<=", guard.dueBy);
   if (guard.notExtended) query = query.where("extended", "=", 0);
   if (guard.noCancelRequest) query = query.where("cancelRequestedAt", "is", null);
+  if (guard.refundableAt !== undefined)
+    query = query.where("afterSale", "is", null).where("dueAt", ">", guard.refundableAt);
+  if (guard.noOpenRefund)
+    query = query.where((eb) => eb.or([eb("afterSale", "is", null), eb("afterSale", "!=", "open")]));
   return query.returningAll().executeTakeFirst();
 }
 
@@ -67,13 +74,14 @@ export function eventsOf(db: DbOrTx, orderId: number): Promise<OrderEventRow[]> 
 
 const sideColumn = (role: OrderRole) => (role === "buyer" ? "orders.buyerId" : "orders.sellerId");
 
-/** Orders with their goods as they are now and both sides' public names: what a list or page shows. */
+/** Orders with their goods as they are now, both sides' public names and the refund request: what a list or page shows. */
 export function selectOrderViews(db: DbOrTx) {
   return db
     .selectFrom("orders")
     .innerJoin("users as buyer", "buyer.id", "orders.buyerId")
     .innerJoin("users as seller", "seller.id", "orders.sellerId")
     .leftJoin("goods", "goods.id", "orders.goodsId")
+    .leftJoin("refunds", "refunds.orderId", "orders.id")
     .selectAll("orders")
     .select([
       "buyer.username as buyerUsername",
@@ -85,6 +93,10 @@ export function selectOrderViews(db: DbOrTx) {
       "goods.title as currentTitle",
       "goods.priceCents as currentPriceCents",
       "goods.status as goodsStatus",
+      "refunds.id as refundId",
+      "refunds.status as refundStatus",
+      "refunds.kind as refundKind",
+      "refunds.amountCents as refundAmountCents",
     ]);
 }
 export type OrderViewRow = Awaited<ReturnType<ReturnType<typeof selectOrderViews>["execute"]>>[number];
@@ -135,9 +147,29 @@ export function takeDueReminders(db: DbOrTx, now: string): Promise<OrderRow[]> {
     .execute();
 }
 
-/** Orders with money still to move at the provider. */
-export function unsettledOrders(db: DbOrTx, limit: number): Promise<OrderRow[]> {
-  return db.selectFrom("orders").selectAll().where("settlement", "is not", null).orderBy("id").limit(limit).execute();
+/** Orders with money still to move at the provider whose next try is due, and retries left. */
+export function unsettledOrders(db: DbOrTx, now: string, maxAttempts: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("settlement", "is not", null)
+    .where("settleAttempts", "<", maxAttempts)
+    .where((eb) => eb.or([eb("settleAfter", "is", null), eb("settleAfter", "<=", now)]))
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+}
+
+/** Orders whose money the provider failed to move as often as it is tried: for a moderator. */
+export function failedSettlements(db: DbOrTx, maxAttempts: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom("orders")
+    .selectAll()
+    .where("settlement", "is not", null)
+    .where("settleAttempts", ">=", maxAttempts)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
 }
 
 /** Unpaid orders made before `before`: their payments are asked after, in case a webhook never came. */

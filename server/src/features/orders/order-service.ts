@@ -73,6 +73,15 @@ export async function orderDetail({ db }: Deps<"db">, userId: number, orderId: n
   return { ...order, events: events.map(toOrderEvent) };
 }
 
+/** An order with its timeline as a moderator weighing a dispute sees it: the parties' views' common part. */
+export async function orderDetailSeenBy({ db }: Deps<"db">, orderId: number) {
+  const row = await repo.findOrder(db, orderId);
+  if (!row) throw appError("ORDER_NOT_FOUND");
+  const [order, events] = await Promise.all([orderAsSeenBy(db, orderId, row.sellerId), repo.eventsOf(db, orderId)]);
+  const { role: _role, peer: _peer, actions: _actions, pickupCode: _code, payUrl: _payUrl, ...common } = order;
+  return { ...common, events: events.map(toOrderEvent) };
+}
+
 export async function ordersPage({ db }: Deps<"db">, userId: number, query: OrdersQuery): Promise<OrderPage> {
   const [rows, total] = await Promise.all([
     repo.orderViewsOf(db, userId, query.role, pageWindow(query)),
@@ -188,6 +197,8 @@ export async function createOrder(
         shippedAt: null,
         cancelRequestedAt: null,
         extended: 0,
+        afterSale: null,
+        receivePausedMs: 0,
       });
       const row = await repo.insertOrder(tx, {
         goodsId,
@@ -265,6 +276,9 @@ export async function payOrder(
   return orderAsSeenBy(deps.db, orderId, userId);
 }
 
+/** Steps an open refund request holds until it ends: the receiving time is paused meanwhile. */
+const AFTER_SALE_HOLDS = new Set<OrderTransition>(["confirm", "extend", "pickup"]);
+
 /** Refusals worded for the side that tried a step the process does not give it. */
 const ONLY_BY: Partial<Record<OrderTransition, string>> = {
   ship: "只有卖家可以发货",
@@ -287,6 +301,7 @@ async function requireStep(db: DbOrTx, userId: number, orderId: number, transiti
   if (!actionsFor(row, actor).includes(transition)) {
     if (transition === "extend" && row.extended) throw appError("ORDER_ALREADY_EXTENDED");
     if (transition === "requestCancel" && row.cancelRequestedAt) throw appError("ORDER_CANCEL_REQUESTED");
+    if (AFTER_SALE_HOLDS.has(transition) && row.afterSale === "open") throw appError("ORDER_REFUND_OPEN");
     if (transition === "pickup" && row.status === "shipped" && row.delivery === "meetup")
       throw appError("ORDER_PICKUP_LOCKED");
     throw wrongStateError(row);
@@ -376,7 +391,7 @@ export function extendOrder(deps: StepDeps, userId: number, orderId: number) {
     transition: "extend",
     actor: "buyer",
     changes: { extended: 1 },
-    guard: { notExtended: true },
+    guard: { notExtended: true, noOpenRefund: true },
     note: `买家延长收货 ${deps.config.orderTimers.extendDays} 天`,
     notify: [{ userId: row.sellerId, kind: "order_extended" }],
   }));
@@ -387,6 +402,7 @@ export function confirmOrder(deps: StepDeps, userId: number, orderId: number) {
     transition: "confirm",
     actor: "buyer",
     changes: { completedAt: nowIso() },
+    guard: { noOpenRefund: true },
     settlement: "release",
     note: "买家确认收货，交易成功",
     notify: [{ userId: row.sellerId, kind: "order_completed" }],
@@ -416,6 +432,7 @@ export function pickupOrder(deps: StepDeps, userId: number, orderId: number, bod
       transition: "pickup",
       actor: "seller",
       changes: { completedAt: nowIso() },
+      guard: { noOpenRefund: true },
       settlement: "release",
       note: "卖家核对取件码，面交完成，交易成功",
       notify: [{ userId: row.buyerId, kind: "order_completed" }],

@@ -3,7 +3,7 @@ import { nowIso } from "../../lib/clock.js";
 import { deliverAll } from "../../plugins/realtime.js";
 import type { Deps } from "../../services.js";
 import { applyMove, type OrderMove } from "./order-moves.js";
-import { afterMove, pollPayment, settleOrder } from "./order-payments.js";
+import { afterMove, pollPayment, SETTLE_RETRY, settleOrder } from "./order-payments.js";
 import type { OrderRow } from "./order-repository.js";
 import * as repo from "./order-repository.js";
 
@@ -53,8 +53,8 @@ function timerMove(row: OrderRow, transition: OrderTransition, now: string): Ord
       return {
         transition,
         actor: "timer",
-        guard,
         changes: { completedAt: now },
+        guard: { ...guard, noOpenRefund: true },
         settlement: "release",
         note: "超时自动确认收货，交易成功",
         notify: both("order_completed"),
@@ -145,9 +145,9 @@ export async function pollUnpaidOrders(deps: SweepDeps): Promise<{ paid: number 
   return { paid };
 }
 
-/** Retries the refunds and releases the provider has not done yet. */
+/** Retries the refunds and releases the provider has not done yet, each when its backoff allows. */
 export async function settleOrders(deps: SweepDeps): Promise<{ settled: number; owed: number }> {
-  const rows = await repo.unsettledOrders(deps.db, BATCH);
+  const rows = await repo.unsettledOrders(deps.db, nowIso(), SETTLE_RETRY.attempts, BATCH);
   let settled = 0;
   for (const row of rows) if (await settleOrder(deps, row.id)) settled += 1;
   return { settled, owed: rows.length - settled };

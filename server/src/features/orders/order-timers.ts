@@ -16,10 +16,11 @@ const at = (ms: number) => new Date(ms).toISOString();
 /** The receiving deadline of a shipped order: days after shipping, longer once extended. */
 export function receiveDueMs(
   timers: OrderTimers,
-  order: { delivery: string; shippedAt: string | null; extended: number },
+  order: { delivery: string; shippedAt: string | null; extended: number; receivePausedMs: number },
 ): number {
   const days = order.delivery === "meetup" ? timers.meetupReceiveDays : timers.receiveDays;
-  return Date.parse(order.shippedAt ?? "") + (days + (order.extended ? timers.extendDays : 0)) * DAY_MS;
+  const receiveMs = (days + (order.extended ? timers.extendDays : 0)) * DAY_MS;
+  return Date.parse(order.shippedAt ?? "") + receiveMs + order.receivePausedMs;
 }
 
 /** A reminder only when it falls after `fromMs`: a deadline shorter than the reminder's lead gets none. */
@@ -29,7 +30,8 @@ const reminder = (dueMs: number, leadMs: number, fromMs: number) =>
 /**
  * The timer of an order in `status`, counted from when it entered it (ORDER_PROCESS): unpaid
  * closes after paymentMinutes; paid is refunded after shipHours, or sooner when the buyer asked to
- * cancel and the seller stays silent; shipped is confirmed after the receiving days.
+ * cancel and the seller stays silent; shipped is confirmed after the receiving days, with the time
+ * refund requests held it added, and none while one is open.
  */
 export function timerOf(
   timers: OrderTimers,
@@ -41,6 +43,8 @@ export function timerOf(
     shippedAt: string | null;
     cancelRequestedAt: string | null;
     extended: number;
+    afterSale: string | null;
+    receivePausedMs: number;
   },
 ): RunningTimer {
   switch (status) {
@@ -63,6 +67,8 @@ export function timerOf(
         : { dueAt: at(shipDue), dueTransition: "shipDeadline", remindAt };
     }
     case "shipped": {
+      // A refund request holds the receiving time until it ends (REFUND_PROCESS).
+      if (order.afterSale === "open") return NONE;
       const dueMs = receiveDueMs(timers, order);
       return {
         dueAt: at(dueMs),

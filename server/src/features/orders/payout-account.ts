@@ -53,6 +53,13 @@ async function setPayoutAccount(
   if (!user) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.password, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
   await deps.db.updateTable("users").set({ payoutAccount: body.alipayAccount }).where("id", "=", userId).execute();
+  // Releases that waited for an account are tried again at the next run, their retries counted afresh.
+  await deps.db
+    .updateTable("orders")
+    .set({ settleAttempts: 0, settleAfter: null })
+    .where("sellerId", "=", userId)
+    .where("settlement", "in", ["release", "split"])
+    .execute();
   try {
     await deps.mailer.send(payoutAccountChangedNotice(user.email, user.username, body.alipayAccount));
   } catch (error) {

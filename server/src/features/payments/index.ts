@@ -51,6 +51,7 @@ export function createPaymentProvider(config: Config, deps: PaymentProviderDeps)
     secret: config.payments.sandboxWebhookSecret,
     send: deps.send,
     deliverAfterMs: config.payments.sandboxWebhookDelayMs || null,
+    leaseSeconds: config.payments.sandboxWebhookLeaseSeconds,
     onDeliveryError: deps.onDeliveryError,
   });
 }

@@ -56,24 +56,36 @@ export async function deletePictures(db: DbOrTx, pictureIds: number[]): Promise<
 
 /** Uploads never attached to goods nor used as an avatar, older than the cutoff. */
 export function unusedUploadsBefore(db: DbOrTx, cutoff: string) {
-  return db
-    .selectFrom("pictures")
-    .select(["id", "fileId"])
-    .where("goodsId", "is", null)
-    .where("createdAt", "<", cutoff)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("users")
-            .select("users.id")
-            // The profile form may show either size of the upload as the avatar.
-            .where("users.avatarUrl", "in", [
-              sql<string>`'/files/' || pictures.file_id || '.webp'`,
-              sql<string>`'/files/' || pictures.file_id || '-thumb.webp'`,
-            ]),
+  return (
+    db
+      .selectFrom("pictures")
+      .select(["id", "fileId"])
+      .where("goodsId", "is", null)
+      .where("createdAt", "<", cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("users")
+              .select("users.id")
+              // The profile form may show either size of the upload as the avatar.
+              .where("users.avatarUrl", "in", [
+                sql<string>`'/files/' || pictures.file_id || '.webp'`,
+                sql<string>`'/files/' || pictures.file_id || '-thumb.webp'`,
+              ]),
+          ),
         ),
-      ),
-    )
-    .limit(500)
-    .execute();
+      )
+      // A refund's evidence stays as long as the refund.
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("refundPictures")
+              .select("refundPictures.fileId")
+              .whereRef("refundPictures.fileId", "=", "pictures.fileId"),
+          ),
+        ),
+      )
+      .limit(500)
+      .execute()
+  );
 }

@@ -7,6 +7,7 @@ import { completedSalesOf } from "../deals/index.js";
 import { followCounts } from "../follows/index.js";
 import { pageOf, pageWindow } from "../goods/index.js";
 import { protectedSalesOf } from "../orders/index.js";
+import { refundCountsOf } from "../refunds/index.js";
 import { ratingSummary } from "../reviews/index.js";
 import { responseStats } from "./response-stats.js";
 import * as repo from "./seller-repository.js";
@@ -20,13 +21,14 @@ async function requireProfile(db: Db, userId: number): Promise<repo.ProfileRow> 
 }
 
 export async function sellerProfile({ db }: Deps<"db">, userId: number): Promise<SellerProfile> {
-  const [row, asked, follows, rating, completedSales, orders] = await Promise.all([
+  const [row, asked, follows, rating, completedSales, orders, refunds] = await Promise.all([
     requireProfile(db, userId),
     repo.askedChats(db, userId, isoAfterSeconds(-RESPONSE_WINDOW_SECONDS)),
     followCounts(db, userId),
     ratingSummary({ db }, userId),
     completedSalesOf(db, userId),
     protectedSalesOf(db, userId),
+    refundCountsOf(db, userId),
   ]);
   return {
     id: String(row.id),
@@ -42,10 +44,15 @@ export async function sellerProfile({ db }: Deps<"db">, userId: number): Promise
     ...rating,
     completedSales,
     protectedSales: orders.completed,
-    cancelRate: orders.paid === 0 ? null : Math.round((orders.sellerCancelled / orders.paid) * 100) / 100,
+    cancelRate: shareOfPaid(orders.sellerCancelled, orders.paid),
+    refundRate: shareOfPaid(refunds.refunded, orders.paid),
+    disputeRate: shareOfPaid(refunds.disputed, orders.paid),
     ...follows,
   };
 }
+
+/** A share of the protected orders paid to the seller, to two decimals; null before any was paid. */
+const shareOfPaid = (count: number, paid: number) => (paid === 0 ? null : Math.round((count / paid) * 100) / 100);
 
 /** A page of one tab of the seller's goods, as the goods lists answer them; its total is the tab's count. */
 export async function sellerGoods({ db }: Deps<"db">, userId: number, query: SellerGoodsQuery): Promise<Page<Goods>> {

@@ -1,5 +1,11 @@
 import type { ReportTarget } from "@xianzhi/contract";
-import { LOG_TARGETS, MODERATION_ACTIONS, REPORT_TARGETS, WORD_RULE_CHANGES } from "@xianzhi/contract/constants";
+import {
+  DISPUTE_LOG_ACTIONS,
+  LOG_TARGETS,
+  MODERATION_ACTIONS,
+  REPORT_TARGETS,
+  WORD_RULE_CHANGES,
+} from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { formatTime } from "../../components/format";
 import { Button, Empty, List, Pagination, Skeleton, Tag } from "../../components/kit";
@@ -8,7 +14,7 @@ import { type TargetKey, useModerationLogQuery } from "./admin-api";
 import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
 
-const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES };
+const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES, ...DISPUTE_LOG_ACTIONS };
 
 const isReportTarget = (type: string): type is ReportTarget => type in REPORT_TARGETS;
 

@@ -35,6 +35,8 @@ describe("a seller's figures", () => {
     completedSales: 5,
     protectedSales: 4,
     cancelRate: null,
+    refundRate: null,
+    disputeRate: null,
     followerCount: 2,
     followingCount: 1,
   };
@@ -44,5 +46,10 @@ describe("a seller's figures", () => {
   it("shows the protected sales, and the cancel rate only once an order was paid to them", () => {
     expect(labels(sellerFigures(profile))).toEqual(["在售 3", "已售 5", "成交 5", "担保成交 4", "粉丝 2", "关注 1"]);
     expect(labels(sellerFigures({ ...profile, cancelRate: 0.2 }))).toContain("取消率 20%");
+  });
+
+  it("shows the refund and dispute rates beside the cancel rate once an order was paid to them", () => {
+    const paid = labels(sellerFigures({ ...profile, cancelRate: 0, refundRate: 0.25, disputeRate: 0.1 }));
+    expect(paid.slice(4, 7)).toEqual(["取消率 0%", "退款率 25%", "纠纷率 10%"]);
   });
 });

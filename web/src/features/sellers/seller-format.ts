@@ -25,7 +25,8 @@ export function formatReplyTime(minutes: number): string {
 
 /**
  * The figures a seller's page shows, in order: what they sell, how they trade (担保成交 and the
- * share of paid protected orders they cancelled, once any was paid), who follows them, how they reply.
+ * shares of paid protected orders they cancelled, refunded after sale and saw go to the platform,
+ * once any was paid), who follows them, how they reply.
  */
 export function sellerFigures(profile: SellerProfile): { label: string; value: string }[] {
   return [
@@ -34,6 +35,8 @@ export function sellerFigures(profile: SellerProfile): { label: string; value: s
     { label: "成交", value: String(profile.completedSales) },
     { label: "担保成交", value: String(profile.protectedSales) },
     ...(profile.cancelRate === null ? [] : [{ label: "取消率", value: formatRate(profile.cancelRate) }]),
+    ...(profile.refundRate === null ? [] : [{ label: "退款率", value: formatRate(profile.refundRate) }]),
+    ...(profile.disputeRate === null ? [] : [{ label: "纠纷率", value: formatRate(profile.disputeRate) }]),
     { label: "粉丝", value: String(profile.followerCount) },
     { label: "关注", value: String(profile.followingCount) },
     ...(profile.responseRate === null ? [] : [{ label: "回复率", value: formatRate(profile.responseRate) }]),

@@ -14,11 +14,6 @@ export type SendWebhook = (webhook: { headers: Record<string, string>; body: str
 export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600, 3600, 3 * 3600, 6 * 3600] as const;
 export const WEBHOOK_ATTEMPTS_MAX = RETRY_DELAYS_SECONDS.length + 1;
 
-/**
- * How long a taken webhook stays out of other deliverers' reach: one that died while sending
- * (killed, or a `send` that never returns) is taken over after this.
- */
-const LEASE_SECONDS = 60;
 /** Webhooks read per round; the rest wait for the next run. */
 const BATCH = 100;
 
@@ -26,6 +21,11 @@ export interface DeliveryDeps {
   db: Db;
   secret: string;
   send: SendWebhook;
+  /**
+   * How long a taken webhook stays out of other deliverers' reach: one that died while sending
+   * (killed, or a `send` that never returns) is taken over after this (SANDBOX_WEBHOOK_LEASE_SECONDS).
+   */
+  leaseSeconds: number;
 }
 
 /**
@@ -38,7 +38,7 @@ export async function deliverDueWebhooks(deps: DeliveryDeps, now: Date): Promise
   const due = await dueWebhooks(deps.db, now.toISOString(), WEBHOOK_ATTEMPTS_MAX, BATCH);
   let delivered = 0;
   for (const webhook of due) {
-    if (!(await claimWebhook(deps.db, webhook, isoAfterSeconds(LEASE_SECONDS, nowMs)))) continue;
+    if (!(await claimWebhook(deps.db, webhook, isoAfterSeconds(deps.leaseSeconds, nowMs)))) continue;
     const claimed = { id: webhook.id, attempts: webhook.attempts + 1 };
     const error = await attempt(deps, webhook, now);
     if (error === null) {

@@ -25,6 +25,8 @@ export interface SandboxProviderDeps {
   secret: string;
   /** Posts a webhook to the product's endpoint; answers the HTTP status. */
   send: SendWebhook;
+  /** How long a webhook being sent is left to its sender before another takes it over. */
+  leaseSeconds?: number;
   /**
    * How soon after the buyer pays the webhooks go out, so the order shows paid within a second or
    * two; null leaves them to `deliverDueWebhooks` alone (tests that deliver by hand).
@@ -33,6 +35,9 @@ export interface SandboxProviderDeps {
   /** Where a delivery that failed as a whole (the database gone) is reported. */
   onDeliveryError?: (error: unknown) => void;
 }
+
+/** A minute: a send that took longer than this has died. */
+const DEFAULT_LEASE_SECONDS = 60;
 
 /** What the buyer is refused on the pay page, by the payment's state. */
 const NOT_PAYABLE: Record<Exclude<PaymentState, "pending">, string> = {
@@ -230,7 +235,7 @@ export class SandboxProvider implements PaymentProvider {
 
   /** Sends every due webhook: the periodic job calls it, and the provider itself after a payment. */
   deliverDueWebhooks(now = new Date()): Promise<number> {
-    return deliverDueWebhooks(this.#deps, now);
+    return deliverDueWebhooks({ ...this.#deps, leaseSeconds: this.#deps.leaseSeconds ?? DEFAULT_LEASE_SECONDS }, now);
   }
 
   /** Stops a delivery about to start (the app is closing). */
