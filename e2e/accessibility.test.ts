@@ -91,6 +91,9 @@ const PHONE_SCREENS: Record<string, string[]> = {
   "admin-words": [".ant-select", ".ant-btn"],
   "admin-log": [".ant-tabs-tab"],
   "admin-reconciliation": [".ant-tabs-tab"],
+  "refund-buyer": [".refunds_refund-actions .ant-btn", ".refunds_refund-order"],
+  "refund-seller": [".refunds_refund-actions .ant-btn"],
+  "admin-disputes": [".ant-tabs-tab", ".admin_admin__list .ant-btn"],
 };
 
 /**

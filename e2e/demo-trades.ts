@@ -49,6 +49,8 @@ export interface DemoTrades {
   shippedOrderId: string;
   /** The sandbox pay page of an order the buyer has not paid yet. */
   unpaidPayUrl: string;
+  /** A 退货退款 request on a shipped order, refused by the seller and taken to the platform: 平台介入. */
+  disputedRefundId: string;
 }
 
 /**
@@ -67,8 +69,8 @@ export async function makeDemoTrades(
   const goods: { id: string; priceCents: number; status: string }[] = onSale.list.filter(
     (item: { id: string; status: string }) => item.status === "on_sale" && !spare.includes(item.id),
   );
-  const [reviewed, unreviewed, reserved, countered, shipped, unpaid] = goods;
-  if (!reviewed || !unreviewed || !reserved || !countered || !shipped || !unpaid) {
+  const [reviewed, unreviewed, reserved, countered, shipped, unpaid, disputed] = goods;
+  if (!reviewed || !unreviewed || !reserved || !countered || !shipped || !unpaid || !disputed) {
     throw new Error("the demo seller has too few goods on sale");
   }
 
@@ -100,13 +102,38 @@ export async function makeDemoTrades(
   });
   const shippedOrderId = await shippedOrder(baseUrl, sellerToken, buyerToken, shipped.id);
   const unpaidOrder = await apiCall(baseUrl, buyerToken, "POST", "/orders", { goodsId: unpaid.id, delivery: "meetup" });
+  const disputedRefundId = await disputedRefund(baseUrl, sellerToken, buyerToken, disputed);
   return {
     buyer,
     offerChatId: first.chatId,
     reservedChatId: reservedDeal.chatId,
     shippedOrderId,
     unpaidPayUrl: unpaidOrder.payUrl,
+    disputedRefundId,
   };
+}
+
+/** 退货退款 on a shipped order, refused with a reason, taken to the platform by the buyer: 平台介入. */
+async function disputedRefund(
+  baseUrl: string,
+  sellerToken: string,
+  buyerToken: string,
+  goods: { id: string; priceCents: number },
+): Promise<string> {
+  const orderId = await shippedOrder(baseUrl, sellerToken, buyerToken, goods.id);
+  const refund = await apiCall(baseUrl, buyerToken, "POST", `/orders/${orderId}/refund-request`, {
+    kind: "return",
+    reason: "not_as_described",
+    amountCents: goods.priceCents,
+    description: "屏幕边缘有一道划痕，描述里写的是无划痕",
+    fileIds: [],
+  });
+  await apiCall(baseUrl, sellerToken, "POST", `/refunds/${refund.id}/refuse`, {
+    text: "发货前检查过，屏幕完好，有打包视频",
+    fileIds: [],
+  });
+  await apiCall(baseUrl, buyerToken, "POST", `/refunds/${refund.id}/escalate`);
+  return refund.id;
 }
 
 /**

@@ -83,7 +83,7 @@ describe("moderating a reported listing", () => {
     expect(await drawer.getByText(/^举报（/).count()).toBe(0);
     await actInDrawer(admin, "封禁", "多次售卖假货", 30);
     await drawer.waitFor({ state: "hidden" });
-    await admin.getByRole("tab", { name: "操作记录" }).click();
+    await admin.getByRole("tab", { name: "记录" }).click();
     const line = admin.locator(".ant-list-item", { hasText: "30 天" });
     await line.getByText("多次售卖假货").waitFor();
     await line.getByText("处理举报 0 条").waitFor();

@@ -126,6 +126,15 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "sandbox-pay", path: (ids) => ids.trades.unpaidPayUrl },
   { name: "order-buyer", user: (ids) => ids.trades.buyer, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
   { name: "order-seller", user: (ids) => ids.goodsOwner, path: (ids) => `/orders/${ids.trades.shippedOrderId}` },
+  {
+    name: "refund-request-sheet",
+    user: (ids) => ids.trades.buyer,
+    path: (ids) => `/orders/${ids.trades.shippedOrderId}`,
+    reach: (page) => openSheet(page, "申请退款"),
+  },
+  // A 退货退款 the seller refused and the buyer took to the platform.
+  { name: "refund-buyer", user: (ids) => ids.trades.buyer, path: (ids) => `/refunds/${ids.trades.disputedRefundId}` },
+  { name: "refund-seller", user: (ids) => ids.goodsOwner, path: (ids) => `/refunds/${ids.trades.disputedRefundId}` },
   // A completed sale's money released, the shipped order's still held.
   { name: "earnings", user: (ids) => ids.goodsOwner, path: () => "/earnings" },
   {
@@ -176,6 +185,20 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "admin-log", user: (ids) => ids.moderator, path: () => "/admin?tab=log" },
   // Today compared with the sandbox's books, two of them changed: a release and a stray payment.
   { name: "admin-reconciliation", user: (ids) => ids.moderator, path: () => "/admin?tab=reconciliation" },
+  { name: "admin-disputes", user: (ids) => ids.moderator, path: () => "/admin?tab=disputes" },
+  {
+    name: "admin-dispute",
+    user: (ids) => ids.moderator,
+    path: () => "/admin?tab=disputes",
+    reach: async (page) => {
+      await page
+        .getByRole("button", { name: /处\s*理/ })
+        .first()
+        .click();
+      await page.getByRole("dialog", { name: "处理纠纷" }).waitFor();
+      await waitUntilSettled(page);
+    },
+  },
   {
     name: "chat-conversation",
     user: () => "bob",

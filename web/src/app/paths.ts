@@ -19,6 +19,8 @@ export const paths = {
   sandboxPay: (paymentId: string = ":paymentId") => `/sandbox-pay/${paymentId}`,
   /** A protected order (担保交易), as its buyer or seller sees it. */
   order: (id: string | number = ":id") => `/orders/${id}`,
+  /** An order's refund request after sale (售后), as its buyer or seller sees it. */
+  refund: (id: string | number = ":id") => `/refunds/${id}`,
   /** 我的收入: the seller's money from protected sales, per order and in total. */
   earnings: "/earnings",
   searchResult: (keyword?: string) =>
@@ -40,6 +42,7 @@ export const titles = {
   checkout: "确认订单",
   sandboxPay: "沙箱支付",
   order: "订单详情",
+  refund: "退款详情",
   earnings: "我的收入",
   searchResult: "搜索详情",
 } as const;

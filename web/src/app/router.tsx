@@ -107,6 +107,10 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
           signedIn: true,
           antd: true,
         }),
+        screen("refund", paths.refund(), () => import("../features/refunds/refund-screen"), {
+          signedIn: true,
+          antd: true,
+        }),
         screen("earnings", paths.earnings, () => import("../features/earnings/earnings-screen"), { signedIn: true }),
         screen("search", paths.searchResult(), () => import("../screens/search-screen"), {
           prefetch: prefetch(prefetchGoodsScreen.search),

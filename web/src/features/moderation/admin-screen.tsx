@@ -6,17 +6,20 @@ import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useMeQuery } from "../accounts";
 import styles from "./admin.module.css";
+import { DisputeQueue } from "./dispute-queue";
 import { ModerationLogList } from "./moderation-log-list";
 import { ReconciliationList } from "./reconciliation-list";
 import { ReportQueue } from "./report-queue";
 import { ReviewQueue } from "./review-queue";
 import { WordRulesPanel } from "./word-rules-panel";
 
+/** Names of two or three characters: six tabs in one row on a 360 px phone. */
 const TABS = [
-  { key: "reports", label: "举报队列", children: <ReportQueue /> },
-  { key: "review", label: "待审核", children: <ReviewQueue /> },
+  { key: "reports", label: "举报", children: <ReportQueue /> },
+  { key: "disputes", label: "纠纷", children: <DisputeQueue /> },
+  { key: "review", label: "审核", children: <ReviewQueue /> },
   { key: "words", label: "违禁词", children: <WordRulesPanel /> },
-  { key: "log", label: "操作记录", children: <ModerationLogList /> },
+  { key: "log", label: "记录", children: <ModerationLogList /> },
   { key: "reconciliation", label: "对账", children: <ReconciliationList /> },
 ];
 

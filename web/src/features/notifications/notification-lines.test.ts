@@ -48,6 +48,11 @@ describe("a notification's sentence", () => {
   it("names the other side of an order, and nobody when a timer moved it", () => {
     expect(notificationSentence(notification({ kind: "order_paid" })).text).toBe("小王 已付款，请在 72 小时内发货");
     expect(notificationSentence(notification({ kind: "order_closed", actor: null })).text).toBe("订单已关闭");
+    expect(notificationSentence(notification({ kind: "refund_requested" })).text).toBe("小王 申请了退款");
+    expect(notificationSentence(notification({ kind: "refund_updated", actor: null })).text).toBe("退款有新进展");
+    // A ruling is the platform's: no moderator is named, nor 有人.
+    expect(notificationSentence(notification({ kind: "dispute_ruled" })).text).toBe("平台已对退款纠纷作出处理");
+    expect(notificationSentence(notification({ kind: "dispute_ruled", actor: null })).who).toBeNull();
   });
 
   it("has nobody before what the product tells, and 有人 where the actor is gone", () => {
@@ -81,6 +86,12 @@ describe("what a notification opens", () => {
     const news = notification({ kind: "order_shipped", chatId: "9", dealId: "4", orderId: "17" });
     expect(notificationTarget(news)).toBe("/orders/17");
     expect(notificationTarget({ ...news, orderId: null })).toBe("/chat?chatId=9");
+  });
+
+  it("opens the order a refund's news are about, whichever of its kinds", () => {
+    for (const kind of ["refund_requested", "refund_updated", "dispute_ruled"] as const) {
+      expect(notificationTarget(notification({ kind, chatId: "9", orderId: "17" }))).toBe("/orders/17");
+    }
   });
 
   it("opens the search of a saved search with its keyword and filters; its newest match once it is deleted", () => {

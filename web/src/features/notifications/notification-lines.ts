@@ -7,8 +7,11 @@ import { searchAddress } from "../goods";
 /** Kinds the product itself tells, with nobody before the sentence ("你收藏的闲置降价了"). */
 const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search", "moderation_warning"]);
 
-/** An order's news: told by its other side, or by the product when a timer moved it (no actor). */
-const isOrderNews = (kind: NotificationKind) => kind.startsWith("order_");
+/** An order's news (and its refund's): told by its other side, or by the product when a timer moved it (no actor). */
+const isOrderNews = (kind: NotificationKind) => kind.startsWith("order_") || kind === "refund_updated";
+
+/** The platform's word, never a person's: a ruling names no moderator to either side. */
+const TOLD_BY_THE_PLATFORM = new Set<NotificationKind>(["dispute_ruled"]);
 
 /** Who did it (bold in the line) and what they did; `text` is the two as one sentence. */
 export interface NotificationSentence {
@@ -24,6 +27,7 @@ export interface NotificationSentence {
  */
 export function notificationSentence(notification: Pick<Notification, "kind" | "actor">): NotificationSentence {
   const what = NOTIFICATION_KINDS[notification.kind];
+  if (TOLD_BY_THE_PLATFORM.has(notification.kind)) return { who: null, what, text: what };
   const toldByTheProduct = TOLD_BY_THE_PRODUCT.has(notification.kind) || isOrderNews(notification.kind);
   const who = notification.actor?.nickname || (toldByTheProduct ? null : "有人");
   if (who === null) return { who, what, text: what };

@@ -1,6 +1,6 @@
 import type { Order } from "@xianzhi/contract";
 import { OrderTimerDefaults } from "@xianzhi/contract/constants";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
 import { Button, Popconfirm } from "../../components/kit";
@@ -144,16 +144,20 @@ export function OrderActionButton({ order, button, primary = false }: OrderActio
   );
 }
 
-/** Every button the order has for the caller now (order.actions, and 去付款), the next one first in colour. */
-export function OrderActions({ order }: { order: Order }) {
+/**
+ * Every button the order has for the caller now (order.actions, and 去付款), the next one first in
+ * colour; `children` follow them (申请退款, which opens a request of its own).
+ */
+export function OrderActions({ order, children }: { order: Order; children?: ReactNode }) {
   const buttons = orderButtons(order);
   const next = nextButton(order);
-  if (buttons.length === 0) return null;
+  if (buttons.length === 0 && !children) return null;
   return (
     <div className={styles.orderActions}>
       {buttons.map((button) => (
         <OrderActionButton key={button} order={order} button={button} primary={button === next} />
       ))}
+      {children}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { ProfileLink } from "../../components/profile-link";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useNow } from "../../components/use-now";
 import { OrderActions } from "./order-actions";
+import { RefundCard, RequestRefundButton } from "./order-refund";
 import { orderStatusLine } from "./order-status";
 import { eventTime, OrderTimeline } from "./order-timeline";
 import styles from "./orders.module.css";
@@ -63,8 +64,11 @@ export default function OrderScreen() {
             {ORDER_STATUSES[order.status]}
           </h1>
           {line && <p className={styles.orderScreenLine}>{line}</p>}
-          <OrderActions order={order} />
+          <OrderActions order={order}>
+            {order.actions.includes("requestRefund") && <RequestRefundButton order={order} />}
+          </OrderActions>
         </section>
+        {order.refund && <RefundCard refund={order.refund} />}
         {order.pickupCode && order.status !== "closed" && <PickupCode code={order.pickupCode} />}
         <GoodsAndPeer order={order} />
         <Delivery order={order} />

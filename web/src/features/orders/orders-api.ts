@@ -1,4 +1,13 @@
-import type { Order, OrderDetail, OrderPage, OrderRole, PickupBody, ShipOrderBody } from "@xianzhi/contract";
+import type {
+  CreateRefundBody,
+  Order,
+  OrderDetail,
+  OrderPage,
+  OrderRole,
+  PickupBody,
+  Refund,
+  ShipOrderBody,
+} from "@xianzhi/contract";
 import { api } from "../../app/api";
 import type { OrderAction } from "./order-rules";
 
@@ -76,7 +85,16 @@ export const ordersApi = api.enhanceEndpoints({ addTagTypes: ["Order", "Orders"]
       invalidatesTags: (order, _error, { orderId }) =>
         order ? orderChangedTags(orderId, order) : [{ type: "Order", id: orderId }],
     }),
+    /**
+     * 申请退款 (售后): the buyer of a shipped order asks for a refund, once (order.actions has
+     * requestRefund). The order pauses its receiving timer and shows the request; its page
+     * (features/refunds) is the request's own.
+     */
+    requestRefund: build.mutation<Refund, { orderId: string; body: CreateRefundBody }>({
+      query: ({ orderId, body }) => ({ url: `/orders/${orderId}/refund-request`, method: "POST", body }),
+      invalidatesTags: (_refund, _error, { orderId }) => orderChangedTags(orderId),
+    }),
   }),
 });
 
-export const { useOrdersQuery, useOrderQuery, useActOnOrderMutation } = ordersApi;
+export const { useOrdersQuery, useOrderQuery, useActOnOrderMutation, useRequestRefundMutation } = ordersApi;
