@@ -65,7 +65,7 @@ describe("售后 with the platform ruling: three people on phones", () => {
     await sellerPage.getByRole("link", { name: /查看退款详情/ }).click();
     await sellerPage.waitForURL(new RegExp(`/refunds/${refundId}$`));
     await refundState(sellerPage, "待卖家处理").waitFor();
-    await sellerPage.getByText("镜头有霉斑，描述里写的是无霉无雾").waitFor();
+    await sellerPage.getByText("镜头有霉斑，描述里写的是无霉无雾").first().waitFor();
     await sellerPage.getByRole("button", { name: named("拒绝") }).click();
     const refusal = sellerPage.getByRole("dialog", { name: "拒绝退款" });
     await refusal.getByRole("textbox").fill("发货前拍过镜头，没有霉斑");
@@ -73,7 +73,8 @@ describe("售后 with the platform ruling: three people on phones", () => {
     await refundState(sellerPage, "卖家已拒绝").waitFor();
     // The buyer's page moves on by itself.
     await refundState(buyerPage, "卖家已拒绝").waitFor();
-    await buyerPage.getByText("发货前拍过镜头，没有霉斑").waitFor();
+    // In 协商记录 (and, as it arrives, in the notice of the step too).
+    await buyerPage.getByText("发货前拍过镜头，没有霉斑").first().waitFor();
 
     // The buyer asks the platform to rule.
     await buyerPage.getByRole("button", { name: named("申请平台介入") }).click();
