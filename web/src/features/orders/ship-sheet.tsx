@@ -31,20 +31,34 @@ export function ShipSheet({ order, open, submitting, onSubmit, onClose }: ShipSh
           </SheetNote>
         </SheetForm>
       ) : (
-        <TrackingForm input={input} submitting={submitting} onSubmit={onSubmit} />
+        <TrackingForm
+          input={input}
+          submitLabel="确认发货"
+          fieldLabel="快递单号"
+          submitting={submitting}
+          onSubmit={onSubmit}
+        />
       )}
     </Sheet>
   );
 }
 
 interface TrackingFormProps {
-  input: RefObject<InputRef | null>;
+  /** The number's field, for the sheet to focus once open; one of the form's own when absent. */
+  input?: RefObject<InputRef | null>;
+  submitLabel: string;
+  fieldLabel: string;
   submitting: boolean;
-  onSubmit(body: ShipOrderBody): void;
+  onSubmit(body: { carrier: Carrier; trackingNumber: string }): void;
 }
 
-/** The sheet's form, made afresh at each opening. */
-function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
+/**
+ * A carrier and its tracking number, checked against the carrier's forms before it is sent: the
+ * seller's shipment here, the buyer's return on a refund's page. Made afresh at each opening.
+ */
+export function TrackingForm({ input, submitLabel, fieldLabel, submitting, onSubmit }: TrackingFormProps) {
+  const ownInput = useRef<InputRef>(null);
+  const field = input ?? ownInput;
   const [carrier, setCarrier] = useState<Carrier>("SF");
   const [typed, setTyped] = useState("");
   const [error, setError] = useState("");
@@ -53,14 +67,14 @@ function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
     const checked = checkTrackingNumber(carrier, typed);
     if ("error" in checked) {
       setError(checked.error);
-      input.current?.focus();
+      field.current?.focus();
       return;
     }
     onSubmit({ carrier, trackingNumber: checked.trackingNumber });
   };
 
   return (
-    <SheetForm submitLabel="确认发货" submitting={submitting} onSubmit={submit}>
+    <SheetForm submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
       <PlainSelect
         aria-label="快递公司"
         options={CARRIER_OPTIONS}
@@ -71,8 +85,8 @@ function TrackingForm({ input, submitting, onSubmit }: TrackingFormProps) {
         }}
       />
       <SheetField
-        label="快递单号"
-        inputRef={input}
+        label={fieldLabel}
+        inputRef={field}
         error={error}
         autoComplete="off"
         maxLength={OrderLimits.trackingNumberMax}

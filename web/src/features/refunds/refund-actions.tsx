@@ -5,8 +5,9 @@ import { errorText } from "../../app/api-error";
 import { Button, Popconfirm } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
+import { TrackingForm } from "../orders/ui";
 import { primaryButton, type RefundButton, refundButtonLabel, refundButtons } from "./refund-rules";
-import { AgreeForm, ReturnForm, WORDS_FORMS, WordsForm } from "./refund-sheets";
+import { AgreeForm, WORDS_FORMS, WordsForm } from "./refund-sheets";
 import styles from "./refunds.module.css";
 import { type RefundActionArgs, useActOnRefundMutation } from "./refunds-api";
 
@@ -107,7 +108,12 @@ function RefundActionButton({ refund, button, primary }: { refund: Refund; butto
     ) : button === "refuse" || button === "rejectReturn" || button === "statement" ? (
       <WordsForm kind={button} submitting={isLoading} onSubmit={(body) => submit({ ...ids, action: button, body })} />
     ) : button === "shipReturn" ? (
-      <ReturnForm submitting={isLoading} onSubmit={(body) => submit({ ...ids, action: "shipReturn", body })} />
+      <TrackingForm
+        submitLabel="提交退货单号"
+        fieldLabel="退货快递单号"
+        submitting={isLoading}
+        onSubmit={(body) => submit({ ...ids, action: "shipReturn", body })}
+      />
     ) : null;
 
   if (sheet) {

@@ -1,11 +1,10 @@
-import type { AgreeRefundBody, Carrier, Refund, RefundWordsBody, ReturnShippedBody } from "@xianzhi/contract";
-import { formatPrice, OrderLimits, RefundLimits } from "@xianzhi/contract/constants";
+import type { AgreeRefundBody, Refund, RefundWordsBody } from "@xianzhi/contract";
+import { formatPrice, RefundLimits } from "@xianzhi/contract/constants";
 import { useId, useRef, useState } from "react";
 import { Input, type InputRef } from "../../components/kit";
-import { PlainSelect } from "../../components/plain-controls";
 import { SheetField, SheetForm, SheetNote } from "../../components/sheet-form";
 import { AddressPicker } from "../addresses/ui";
-import { CARRIER_OPTIONS, centsToYuan, checkRefundAmount, checkTrackingNumber } from "../orders";
+import { centsToYuan, checkRefundAmount } from "../orders";
 import { type EvidencePhoto, EvidencePhotos } from "../orders/ui";
 import { checkWords } from "./refund-rules";
 import styles from "./refunds.module.css";
@@ -145,50 +144,6 @@ export function WordsForm({
         </p>
       )}
       <EvidencePhotos value={photos} onChange={setPhotos} onBusyChange={setUploading} />
-    </SheetForm>
-  );
-}
-
-/** 填写退货单号: the carrier and its tracking number, checked against the carrier's forms as shipping is. */
-export function ReturnForm({ submitting, onSubmit }: Omit<FormProps<ReturnShippedBody>, "refund">) {
-  const [carrier, setCarrier] = useState<Carrier>("SF");
-  const [typed, setTyped] = useState("");
-  const [error, setError] = useState("");
-  const input = useRef<InputRef>(null);
-
-  const submit = () => {
-    const checked = checkTrackingNumber(carrier, typed);
-    if ("error" in checked) {
-      setError(checked.error);
-      input.current?.focus();
-      return;
-    }
-    onSubmit({ carrier, trackingNumber: checked.trackingNumber });
-  };
-
-  return (
-    <SheetForm submitLabel="提交退货单号" submitting={submitting} onSubmit={submit}>
-      <PlainSelect
-        aria-label="快递公司"
-        options={CARRIER_OPTIONS}
-        value={carrier}
-        onChange={(value) => {
-          setCarrier(value);
-          setError("");
-        }}
-      />
-      <SheetField
-        label="退货快递单号"
-        inputRef={input}
-        error={error}
-        autoComplete="off"
-        maxLength={OrderLimits.trackingNumberMax}
-        value={typed}
-        onChange={(event) => {
-          setTyped(event.target.value);
-          setError("");
-        }}
-      />
     </SheetForm>
   );
 }
