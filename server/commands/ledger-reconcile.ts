@@ -4,12 +4,13 @@
  *   npm run ledger:reconcile -- --date 2026-11-27
  * The day is a Beijing day, as the provider cuts its bills; without --date, yesterday's.
  * Exits 0 when everything matched, 1 on a mismatch, 2 when it could not compare (a bad date, a
- * provider whose bill cannot be fetched here).
+ * provider whose bill cannot be fetched here, or not yet: Alipay cuts a day's bill the next morning).
  */
 import { formatPrice, RECONCILIATION_PROBLEMS } from "@xianzhi/contract";
 import { buildApp } from "../src/app.js";
 import { ConfigError, loadConfig, repoRoot } from "../src/config.js";
 import { readEnvironment } from "../src/env-files.js";
+import { StatementNotReady } from "../src/features/payments/index.js";
 import { beijingToday, dayAfter, isDay, reconcileDay } from "../src/features/reconciliation/index.js";
 import { serviceDeps } from "../src/services.js";
 
@@ -44,6 +45,10 @@ async function main(): Promise<number> {
       );
     }
     console.log(`${day}: ${result.matched} matched, ${result.mismatches.length} mismatched (${result.provider})`);
+    if (result.uncheckedKinds.length > 0) {
+      const kinds = result.uncheckedKinds.map((kind) => KIND_WORDS[kind]).join("、");
+      console.log(`not compared (not in the provider's bill): ${kinds}`);
+    }
     return result.mismatches.length === 0 ? 0 : 1;
   } finally {
     await app.close();
@@ -53,7 +58,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError || error instanceof UsageError ? error.message : error);
+    const known = error instanceof ConfigError || error instanceof UsageError || error instanceof StatementNotReady;
+    console.error(known ? error.message : error);
     process.exit(2);
   },
 );

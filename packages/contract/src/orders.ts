@@ -280,8 +280,12 @@ export const RECONCILIATION_PROBLEMS = {
 } as const;
 export type ReconciliationProblem = keyof typeof RECONCILIATION_PROBLEMS;
 
+const MovementKindSchema = z
+  .enum(["pay", "refund", "release"])
+  .describe("The movement: a payment into the hold, a refund, a release.");
+
 export const ReconciliationMismatchSchema = z.object({
-  kind: z.enum(["pay", "refund", "release"]).describe("The movement: a payment into the hold, a refund, a release."),
+  kind: MovementKindSchema,
   paymentRef: z.string().describe("Xianzhi's number for the payment (the provider's out_trade_no)."),
   orderId: z.string().nullable().describe("The order of that payment; null when the ledger knows none."),
   problem: z.enum(Object.keys(RECONCILIATION_PROBLEMS) as [ReconciliationProblem, ...ReconciliationProblem[]]),
@@ -298,6 +302,9 @@ export const ReconciliationDaySchema = z.object({
     .describe("no_statement: the provider's bill cannot be fetched here, so nothing was compared."),
   matched: z.number(),
   mismatched: z.number(),
+  uncheckedKinds: z
+    .array(MovementKindSchema)
+    .describe("Kinds of movement the provider's bill does not list, so not compared (Alipay's trade bill: release)."),
   ranAt: z.string(),
   mismatches: z.array(ReconciliationMismatchSchema),
 });

@@ -136,6 +136,9 @@ export const RefundSchema = z.object({
   createdAt: z.string(),
   disputedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  endedBy: RefundTransitionSchema.nullable().describe(
+    "How it ended: withdraw (the buyer withdrew), returnLapsed (not shipped back in time), ruleRelease, ...; null while it runs.",
+  ),
 });
 export type Refund = z.infer<typeof RefundSchema>;
 

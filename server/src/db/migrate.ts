@@ -35,6 +35,8 @@ import * as orders from "./migrations/0033-orders.js";
 import * as ledgerByOrder from "./migrations/0034-ledger-by-order.js";
 import * as reconciliations from "./migrations/0035-reconciliations.js";
 import * as refunds from "./migrations/0036-refunds.js";
+import * as uncheckedKinds from "./migrations/0037-unchecked-kinds.js";
+import * as refundEndedBy from "./migrations/0038-refund-ended-by.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -73,6 +75,8 @@ const migrations = {
   "0034-ledger-by-order": ledgerByOrder,
   "0035-reconciliations": reconciliations,
   "0036-refunds": refunds,
+  "0037-unchecked-kinds": uncheckedKinds,
+  "0038-refund-ended-by": refundEndedBy,
 } satisfies Record<string, Migration>;
 
 /**

@@ -442,6 +442,8 @@ export interface RefundsTable {
   createdAt: Timestamp;
   disputedAt: Timestamp | null;
   endedAt: Timestamp | null;
+  /** The transition that ended it (a RefundTransition); null while it runs. */
+  endedBy: string | null;
 }
 
 export interface RefundWordsTable {
@@ -469,6 +471,8 @@ export interface ReconciliationsTable {
   matched: number;
   mismatched: number;
   ranAt: Timestamp;
+  /** The kinds of movement the provider's bill does not list, space-separated; "" for none. */
+  uncheckedKinds: Generated<string>;
 }
 
 export interface ReconciliationMismatchesTable {

@@ -1,9 +1,11 @@
 import { createSign, generateKeyPairSync } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { zipSync } from "fflate";
+import iconv from "iconv-lite";
 import { register } from "tsx/cjs/api";
 import type { AlipayConfig } from "../config.js";
-import { type AlipaySdk, newAlipaySdk } from "../features/payments/index.js";
+import { type AlipaySdk, newAlipaySdk, type StatementEntry, writeBill } from "../features/payments/index.js";
 
 // The tests' workers resolve packages with the "source" condition (vitest.config.ts), under which
 // the SDK's dependency ylru is TypeScript: tsx's require hook lets Node read it, as `npm run` commands do.
@@ -64,10 +66,43 @@ export interface GatewayCall {
 
 type Answer = Record<string, unknown>;
 
+const PARTNER_ID = "2088000000000001";
+
+/**
+ * A day's bill as Alipay's download serves it: a zip of two GBK CSV files, the 业务明细 and its
+ * 汇总, named in GBK without the zip's UTF-8 flag.
+ */
+export function alipayBillZip(day: string, entries: StatementEntry[]): Uint8Array {
+  const compact = day.replaceAll("-", "");
+  const files = {
+    [`${PARTNER_ID}_${compact}_业务明细.csv`]: writeBill(day, PARTNER_ID, entries),
+    [`${PARTNER_ID}_${compact}_业务明细(汇总).csv`]: `#支付宝业务汇总查询\n门店编号,门店名称,交易订单总笔数\n,,${entries.length}`,
+  };
+  // fflate writes names as UTF-8; Alipay's are GBK. Each name goes in as ASCII of its GBK length,
+  // and its bytes are put in place afterwards (names are outside the files' checksums).
+  const placeholders = Object.keys(files).map((name, index) => String(index).repeat(iconv.encode(name, "gbk").length));
+  const zip = Buffer.from(
+    zipSync(
+      Object.fromEntries(
+        Object.values(files).map((text, index) => [placeholders[index], new Uint8Array(iconv.encode(text, "gbk"))]),
+      ),
+    ),
+  );
+  Object.keys(files).forEach((name, index) => {
+    const from = Buffer.from(placeholders[index] as string, "latin1");
+    const to = iconv.encode(name, "gbk");
+    for (let at = zip.indexOf(from); at >= 0; at = zip.indexOf(from, at + to.length)) to.copy(zip, at);
+  });
+  return new Uint8Array(zip);
+}
+
 /** A local stand-in of Alipay's gateway: each call's answer comes from `answer`, signed as Alipay signs. */
 export class GatewayStandIn {
   readonly calls: GatewayCall[] = [];
   answer: (call: GatewayCall) => Answer = () => ({ code: "10000", msg: "Success" });
+  /** Files the stand-in serves at GET /files/{name}, as Alipay's bill download does. */
+  readonly files = new Map<string, Uint8Array>();
+  #origin = "";
   /** The key the answers are signed with: Alipay's, unless a test forges them. */
   signingKey: string;
   readonly #server = http.createServer((req, res) => this.#handle(req, res));
@@ -80,7 +115,14 @@ export class GatewayStandIn {
 
   async listen(): Promise<string> {
     await new Promise<void>((resolve) => this.#server.listen(0, "127.0.0.1", resolve));
-    return `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}/gateway.do`;
+    this.#origin = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
+    return `${this.#origin}/gateway.do`;
+  }
+
+  /** Serves `bytes` for download; answers its URL (as bill_download_url). */
+  serve(name: string, bytes: Uint8Array): string {
+    this.files.set(name, bytes);
+    return `${this.#origin}/files/${encodeURIComponent(name)}`;
   }
 
   close(): Promise<void> {
@@ -98,6 +140,14 @@ export class GatewayStandIn {
   }
 
   #handle(req: http.IncomingMessage, res: http.ServerResponse): void {
+    const file = /^\/files\/([^?]+)/.exec(req.url ?? "");
+    if (req.method === "GET" && file) {
+      const bytes = this.files.get(decodeURIComponent(file[1] as string));
+      res.statusCode = bytes ? 200 : 404;
+      res.setHeader("content-type", "application/zip");
+      res.end(bytes ?? "");
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {

@@ -41,6 +41,11 @@ export interface OrderMove {
   note: string;
   /** Who is told, with which notification. */
   notify: { userId: number; kind: NotificationKind }[];
+  /**
+   * Whether the goods have left the seller though the order closes (a full 仅退款: the buyer keeps
+   * them, or they were lost on the way): they are sold, not put back on sale.
+   */
+  goodsGone?: boolean;
 }
 
 /** The refusal of a step the order is no longer in a state for, saying what it is now. */
@@ -107,7 +112,7 @@ export async function moveInTransaction(
   // (rows every listed goods of a block or category shares), held from here to the commit.
   const deal =
     to === "closed" || to === "completed"
-      ? await endDealOfOrder(tx, row.dealId, to === "closed" ? "cancel" : "complete")
+      ? await endDealOfOrder(tx, row.dealId, to === "closed" && !move.goodsGone ? "cancel" : "complete")
       : null;
   const deliveries = told.deliveries;
   if (deal) deliveries.push({ userIds: [row.buyerId, row.sellerId], frame: { type: "deal", deal: toDeal(deal) } });

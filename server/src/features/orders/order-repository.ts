@@ -172,6 +172,17 @@ export function failedSettlements(db: DbOrTx, maxAttempts: number, limit: number
     .execute();
 }
 
+/** How many orders failedSettlements would list, however many: /metrics. */
+export async function failedSettlementTotal(db: DbOrTx, maxAttempts: number): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.countAll<number | string>().as("total"))
+    .where("settlement", "is not", null)
+    .where("settleAttempts", ">=", maxAttempts)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
 /** Unpaid orders made before `before`: their payments are asked after, in case a webhook never came. */
 export function unpaidOrdersBefore(db: DbOrTx, before: string, limit: number): Promise<OrderRow[]> {
   return db

@@ -1,8 +1,17 @@
-import type { EarningsPage } from "@xianzhi/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { EarningsPage, ReconciliationList } from "@xianzhi/contract";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { serviceDeps } from "../../services.js";
 import { countMails, type RegisteredUser, readNewestMail, registerUser } from "../../test-support/accounts.js";
-import { alipaySide, GatewayStandIn, rsaKeys, signedNotify, type TestKeys } from "../../test-support/alipay-gateway.js";
+import {
+  alipayBillZip,
+  alipaySide,
+  GatewayStandIn,
+  rsaKeys,
+  signedNotify,
+  type TestKeys,
+} from "../../test-support/alipay-gateway.js";
 import { postGoods } from "../../test-support/goods.js";
+import { registerModerator } from "../../test-support/moderation.js";
 import {
   boughtOrder,
   expectLedgerBalanced,
@@ -12,6 +21,8 @@ import {
   paymentRefOf,
 } from "../../test-support/orders.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
+import { type StatementEntry, StatementNotReady } from "../payments/index.js";
+import { reconcileDay } from "../reconciliation/index.js";
 
 /**
  * A protected purchase with PAYMENT_PROVIDER=alipay, the product end to end: Alipay's side is a
@@ -128,5 +139,113 @@ describe("a protected purchase through Alipay", () => {
       heldCents: 0,
     });
     await expectLedgerBalanced(t.app);
+  });
+});
+
+describe("a day's reconciliation against Alipay's bill", () => {
+  const DAY = "2026-11-10";
+  afterEach(() => vi.useRealTimers());
+
+  /** A sale on DAY, paid by Alipay's notify: its payment number. */
+  async function paidOnDay(sellerOf: RegisteredUser, priceCents: number) {
+    const goods = await postGoods(t.app, sellerOf.token, { priceCents });
+    const order = await boughtOrder(t.app, buyer.token, goods.id, "meetup");
+    const paymentRef = await paymentRefOf(t.app, order.id);
+    expect((await notify(paymentRef, (priceCents / 100).toFixed(2))).body).toBe("success");
+    return { order, paymentRef };
+  }
+
+  it("compares payments and refunds with the ledger, says releases were not compared, and waits for a bill not cut yet", async () => {
+    // Noon in Beijing on DAY: every movement of the day falls in it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse(`${DAY}T04:00:00Z`) });
+    const payee = await registerUser(t.app, t.dataDir);
+    const payout = await call(t.app, "PUT", "/api/user/payout-account", {
+      token: payee.token,
+      body: { alipayAccount: "2088000000000003", password: payee.password },
+    });
+    expect(payout.status).toBe(200);
+    const bill = new Map<string, Uint8Array>();
+    gateway.answer = (request) => {
+      const day = String(request.biz.bill_date);
+      if (request.method === "alipay.data.dataservice.bill.downloadurl.query") {
+        const zip = bill.get(day);
+        return zip
+          ? { code: "10000", msg: "Success", bill_download_url: gateway.serve(`${day}.zip`, zip) }
+          : { code: "40004", msg: "Business Failed", sub_code: "isp.bill_not_exist", sub_msg: "账单不存在" };
+      }
+      if (request.method === "alipay.trade.refund") return { code: "10000", msg: "Success", fund_change: "Y" };
+      return {
+        code: "10000",
+        msg: "Success",
+        trade_no: TRADE_NO,
+        trade_status: "TRADE_SUCCESS",
+        total_amount: "20.00",
+      };
+    };
+
+    const refunded = await paidOnDay(payee, 1_200);
+    await orderAction(t.app, payee.token, refunded.order.id, "refund");
+    const released = await paidOnDay(payee, 2_000);
+    await orderAction(t.app, payee.token, released.order.id, "ship", {});
+    await orderAction(t.app, buyer.token, released.order.id, "confirm");
+    expect(await jobs.settle(t.app)).toMatchObject({ owed: 0 });
+    await expectLedgerBalanced(t.app);
+
+    // The morning after, before Alipay has cut the bill: nothing is compared or stored.
+    await expect(reconcileDay(serviceDeps(t.app), DAY)).rejects.toBeInstanceOf(StatementNotReady);
+    const moderator = await registerModerator(t.app, t.dataDir);
+    const listed = async () =>
+      (await call<ReconciliationList>(t.app, "GET", "/api/admin/reconciliations", { token: moderator.token })).data;
+    expect((await listed()).find((entry) => entry.day === DAY)).toBeUndefined();
+    // A day without trades has no bill at Alipay either, and nothing to compare.
+    expect(await reconcileDay(serviceDeps(t.app), "2026-11-09")).toMatchObject({ outcome: "done", matched: 0 });
+
+    const at = new Date().toISOString();
+    const line = (kind: StatementEntry["kind"], paymentRef: string, amountCents: number): StatementEntry => ({
+      kind,
+      paymentRef,
+      providerRef: `${kind}-${paymentRef}`,
+      amountCents,
+      at,
+    });
+    bill.set(
+      DAY,
+      alipayBillZip(DAY, [
+        line("pay", refunded.paymentRef, 1_200),
+        line("refund", refunded.paymentRef, 1_200),
+        line("pay", released.paymentRef, 2_000),
+      ]),
+    );
+    const matched = await reconcileDay(serviceDeps(t.app), DAY);
+    // The release to the seller is in the ledger and in no line of the trade bill: not a mismatch, said so.
+    expect(matched).toMatchObject({ outcome: "done", matched: 3, mismatches: [], uncheckedKinds: ["release"] });
+
+    bill.set(
+      DAY,
+      alipayBillZip(DAY, [line("pay", refunded.paymentRef, 1_200), line("pay", released.paymentRef, 1_900)]),
+    );
+    const differing = await reconcileDay(serviceDeps(t.app), DAY);
+    expect(differing.mismatches).toEqual([
+      {
+        kind: "pay",
+        paymentRef: released.paymentRef,
+        problem: "amount_differs",
+        ledgerCents: 2_000,
+        providerCents: 1_900,
+      },
+      {
+        kind: "refund",
+        paymentRef: refunded.paymentRef,
+        problem: "missing_at_provider",
+        ledgerCents: 1_200,
+        providerCents: null,
+      },
+    ]);
+    expect((await listed()).find((entry) => entry.day === DAY)).toMatchObject({
+      provider: "alipay",
+      matched: 1,
+      mismatched: 2,
+      uncheckedKinds: ["release"],
+    });
   });
 });

@@ -35,9 +35,9 @@ export async function failedSettlements({ db }: Deps<"db">): Promise<FailedSettl
   });
 }
 
-/** How many are failed: /metrics. */
-export async function failedSettlementCount(deps: Deps<"db">): Promise<number> {
-  return (await repo.failedSettlements(deps.db, SETTLE_RETRY.attempts, LIST_MAX)).length;
+/** How many are failed, all of them, not only the listed ones: /metrics. */
+export function failedSettlementCount(deps: Deps<"db">): Promise<number> {
+  return repo.failedSettlementTotal(deps.db, SETTLE_RETRY.attempts);
 }
 
 /**

@@ -19,6 +19,7 @@ export { sandboxPayRoutes } from "./sandbox/sandbox-routes.js";
 export { SandboxHeaders, signedHeaders, WEBHOOK_TOLERANCE_SECONDS } from "./sandbox/sandbox-signature.js";
 export {
   beijingDayWindow,
+  MOVEMENT_KINDS,
   type MovementKind,
   readBill,
   type StatementEntry,

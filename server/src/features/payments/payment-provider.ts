@@ -1,4 +1,4 @@
-import type { StatementEntry } from "./statement.js";
+import type { MovementKind, StatementEntry } from "./statement.js";
 
 /**
  * What Xianzhi asks of a payment provider. Xianzhi never holds buyers' money itself (二清): the
@@ -78,6 +78,12 @@ export interface WebhookRequest {
 /** The provider refused a call, or could not be reached: the money did not move. */
 export class PaymentProviderError extends Error {}
 
+/**
+ * The provider has no bill of that day yet (Alipay cuts a day's bills the next morning) or none at
+ * all (Alipay makes none of a day without trades): nothing can be compared with it now.
+ */
+export class StatementNotReady extends Error {}
+
 /** A webhook whose signature, timestamp or form is wrong: nothing it says is believed. */
 export class WebhookRejected extends Error {}
 
@@ -109,8 +115,14 @@ export interface PaymentProvider {
    */
   heldCents(): Promise<number | null>;
   /**
-   * Its statement of a Beijing day (YYYY-MM-DD): every payment, refund and release it made for
-   * Xianzhi, read from its bill, for reconciliation; null where this adapter fetches none.
+   * The kinds of movement its statement lists: reconciliation compares only these, and says which
+   * it could not (Alipay's trade bill has payments and refunds, not the 分账 that releases).
+   */
+  readonly statementKinds: readonly MovementKind[];
+  /**
+   * Its statement of a Beijing day (YYYY-MM-DD): every movement of `statementKinds` it made for
+   * Xianzhi, read from its bill, for reconciliation; null where this adapter fetches none. Throws
+   * StatementNotReady when the provider has no bill of the day (yet).
    */
   statement(day: string): Promise<StatementEntry[] | null>;
 }

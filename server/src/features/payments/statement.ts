@@ -7,7 +7,8 @@
  */
 
 /** The ledger's kinds of money movement: a buyer's payment into the hold, a refund, a release. */
-export type MovementKind = "pay" | "refund" | "release";
+export const MOVEMENT_KINDS = ["pay", "refund", "release"] as const;
+export type MovementKind = (typeof MOVEMENT_KINDS)[number];
 
 export interface StatementEntry {
   kind: MovementKind;

@@ -2,7 +2,13 @@ import type { ReconciliationDay, ReconciliationList, ReconciliationProblem } fro
 import { uniqueViolation } from "../../db/errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Deps } from "../../services.js";
-import { beijingDayWindow, type MovementKind, type StatementEntry } from "../payments/index.js";
+import {
+  beijingDayWindow,
+  MOVEMENT_KINDS,
+  type MovementKind,
+  type StatementEntry,
+  StatementNotReady,
+} from "../payments/index.js";
 import * as repo from "./reconciliation-repository.js";
 
 export interface Mismatch {
@@ -19,6 +25,8 @@ export interface ReconcileResult {
   outcome: "done" | "no_statement";
   matched: number;
   mismatches: Mismatch[];
+  /** Kinds the provider's bill does not list: not compared, and said so. */
+  uncheckedKinds: MovementKind[];
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -66,11 +74,14 @@ async function unlistedByProvider(
   listed: Map<string, unknown>,
 ): Promise<Mismatch[]> {
   const { from, to } = beijingDayWindow(day);
-  const recorded = [...totalsByKey(await repo.ledgerMovementsBetween(db, from, to)).values()].filter(
-    (movement) => !listed.has(keyOf(movement)),
-  );
+  const recorded = [
+    ...totalsByKey(await repo.ledgerMovementsBetween(db, from, to, payments.statementKinds)).values(),
+  ].filter((movement) => !listed.has(keyOf(movement)));
   if (recorded.length === 0) return [];
-  const neighbours = await Promise.all([payments.statement(dayAfter(day, -1)), payments.statement(dayAfter(day, 1))]);
+  const neighbours = await Promise.all([
+    statementIfReady(payments, dayAfter(day, -1)),
+    statementIfReady(payments, dayAfter(day, 1)),
+  ]);
   const near = new Set(neighbours.flatMap((entries) => entries ?? []).map(keyOf));
   return recorded
     .filter((movement) => !near.has(keyOf(movement)))
@@ -83,13 +94,24 @@ async function unlistedByProvider(
     }));
 }
 
+/** A neighbouring day's bill; none yet (the next day's, this morning) lists nothing. */
+async function statementIfReady(payments: Deps<"payments">["payments"], day: string) {
+  try {
+    return await payments.statement(day);
+  } catch (error) {
+    if (error instanceof StatementNotReady) return null;
+    throw error;
+  }
+}
+
 /** Each movement of the provider's bill against the ledger's record of it, whenever recorded. */
-async function comparedWithLedger(db: Deps<"db">["db"], statement: StatementEntry[]) {
+async function comparedWithLedger({ db, payments }: Deps<"db" | "payments">, statement: StatementEntry[]) {
   const provided = totalsByKey(statement);
   const recorded = totalsByKey(
     await repo.ledgerMovementsOf(
       db,
       statement.map((entry) => entry.paymentRef),
+      payments.statementKinds,
     ),
   );
   const mismatches: Mismatch[] = [];
@@ -111,25 +133,43 @@ async function comparedWithLedger(db: Deps<"db">["db"], statement: StatementEntr
 }
 
 /**
+ * The provider's bill of the day. A day it has no bill of is one without movements at the
+ * provider: if the ledger has none either, there is nothing to compare; if it has some, the bill
+ * is not cut yet, and StatementNotReady says to come back later.
+ */
+async function statementOf({ db, payments }: Deps<"db" | "payments">, day: string) {
+  try {
+    return await payments.statement(day);
+  } catch (error) {
+    if (!(error instanceof StatementNotReady)) throw error;
+    const { from, to } = beijingDayWindow(day);
+    if ((await repo.ledgerMovementsBetween(db, from, to, payments.statementKinds)).length > 0) throw error;
+    return [];
+  }
+}
+
+/**
  * Compares a Beijing day's bill from the payment provider with the ledger: every payment, refund
- * and release matched by payment number, kind and amount, and stored as the day's result (a day
- * compared again keeps its newest result). Where the provider offers no bill, the day says so.
+ * and release the bill lists matched by payment number, kind and amount, and stored as the day's
+ * result (a day compared again keeps its newest result). Where the provider offers no bill, the
+ * day says so; kinds its bill does not list are named as not compared.
  */
 export async function reconcileDay(deps: Deps<"db" | "payments" | "log">, day: string): Promise<ReconcileResult> {
-  const { db, payments } = deps;
-  const statement = await payments.statement(day);
+  const { payments } = deps;
+  const statement = await statementOf(deps, day);
+  const base = { day, provider: payments.name, matched: 0, mismatches: [] };
   let result: ReconcileResult;
   if (statement === null) {
-    result = { day, provider: payments.name, outcome: "no_statement", matched: 0, mismatches: [] };
+    result = { ...base, outcome: "no_statement", uncheckedKinds: [...MOVEMENT_KINDS] };
   } else {
-    const compared = await comparedWithLedger(db, statement);
+    const compared = await comparedWithLedger(deps, statement);
     const unlisted = await unlistedByProvider(deps, day, compared.provided);
     result = {
-      day,
-      provider: payments.name,
+      ...base,
       outcome: "done",
       matched: compared.matched,
       mismatches: [...compared.mismatches, ...unlisted],
+      uncheckedKinds: MOVEMENT_KINDS.filter((kind) => !payments.statementKinds.includes(kind)),
     };
   }
   await save(deps, result);
@@ -150,6 +190,7 @@ async function save({ db }: Deps<"db">, result: ReconcileResult): Promise<void> 
           outcome: result.outcome,
           matched: result.matched,
           mismatched: result.mismatches.length,
+          uncheckedKinds: result.uncheckedKinds.join(" "),
           ranAt: nowIso(),
         },
         result.mismatches,
@@ -161,11 +202,20 @@ async function save({ db }: Deps<"db">, result: ReconcileResult): Promise<void> 
   }
 }
 
-/** The daily job: yesterday's bill (Beijing time), once it is complete, if no run has compared it yet. */
+/**
+ * The daily job: yesterday's bill (Beijing time), once it is complete, if no run has compared it
+ * yet. A bill the provider has not cut yet is waited for: the next run asks again.
+ */
 export async function reconcileYesterday(deps: Deps<"db" | "payments" | "log">): Promise<ReconcileResult | null> {
   const yesterday = dayAfter(beijingToday(), -1);
   if (await repo.isReconciled(deps.db, yesterday)) return null;
-  return reconcileDay(deps, yesterday);
+  try {
+    return await reconcileDay(deps, yesterday);
+  } catch (error) {
+    if (!(error instanceof StatementNotReady)) throw error;
+    deps.log.info({ day: yesterday }, "the payment provider's bill of the day is not ready yet");
+    return null;
+  }
 }
 
 const RECENT_DAYS = 30;
@@ -180,6 +230,7 @@ export async function recentReconciliations({ db }: Deps<"db">): Promise<Reconci
       outcome: row.outcome as ReconciliationDay["outcome"],
       matched: row.matched,
       mismatched: row.mismatched,
+      uncheckedKinds: row.uncheckedKinds.split(" ").filter((kind): kind is MovementKind => kind !== ""),
       ranAt: row.ranAt,
       mismatches: mismatches
         .filter((mismatch) => mismatch.day === row.day)

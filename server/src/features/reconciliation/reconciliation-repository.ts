@@ -11,12 +11,11 @@ export interface LedgerMovement {
   amountCents: number;
 }
 
-const KINDS: MovementKind[] = ["pay", "refund", "release"];
 /** Payment numbers asked for in one statement: well inside both databases' limits on parameters. */
 const CHUNK = 500;
 
 /** A transaction's amount: what its postings move, counted once (they sum to zero). */
-function movementsQuery(db: DbOrTx) {
+function movementsQuery(db: DbOrTx, kinds: readonly MovementKind[]) {
   return db
     .selectFrom("ledgerTransactions")
     .innerJoin("orders", "orders.id", "ledgerTransactions.orderId")
@@ -29,7 +28,7 @@ function movementsQuery(db: DbOrTx) {
         )
         .as("amountCents"),
     )
-    .where("ledgerTransactions.kind", "in", KINDS)
+    .where("ledgerTransactions.kind", "in", [...kinds])
     .groupBy(["ledgerTransactions.id", "ledgerTransactions.kind", "orders.paymentRef", "orders.id"]);
 }
 
@@ -40,21 +39,30 @@ const toMovement = (row: { kind: string; paymentRef: string; orderId: number; am
   amountCents: Number(row.amountCents),
 });
 
-/** The ledger's movements recorded between `from` and `to`. */
-export async function ledgerMovementsBetween(db: DbOrTx, from: string, to: string): Promise<LedgerMovement[]> {
-  const rows = await movementsQuery(db)
+/** The ledger's movements of these kinds recorded between `from` and `to`. */
+export async function ledgerMovementsBetween(
+  db: DbOrTx,
+  from: string,
+  to: string,
+  kinds: readonly MovementKind[],
+): Promise<LedgerMovement[]> {
+  const rows = await movementsQuery(db, kinds)
     .where("ledgerTransactions.createdAt", ">=", from)
     .where("ledgerTransactions.createdAt", "<", to)
     .execute();
   return rows.map(toMovement);
 }
 
-/** The ledger's movements of these payments, whenever recorded. */
-export async function ledgerMovementsOf(db: DbOrTx, paymentRefs: string[]): Promise<LedgerMovement[]> {
+/** The ledger's movements of these kinds of these payments, whenever recorded. */
+export async function ledgerMovementsOf(
+  db: DbOrTx,
+  paymentRefs: string[],
+  kinds: readonly MovementKind[],
+): Promise<LedgerMovement[]> {
   const found: LedgerMovement[] = [];
   const unique = [...new Set(paymentRefs)];
   for (let start = 0; start < unique.length; start += CHUNK) {
-    const rows = await movementsQuery(db)
+    const rows = await movementsQuery(db, kinds)
       .where("orders.paymentRef", "in", unique.slice(start, start + CHUNK))
       .execute();
     found.push(...rows.map(toMovement));

@@ -85,5 +85,6 @@ export function toRefund(row: RefundRow, words: RefundWordsRow[], role: RefundAc
     createdAt: row.createdAt,
     disputedAt: row.disputedAt,
     endedAt: row.endedAt,
+    endedBy: row.endedBy as RefundTransition | null,
   };
 }

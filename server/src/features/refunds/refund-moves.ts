@@ -51,7 +51,7 @@ const orderActor = (actor: RefundStepActor) => (actor === "buyer" || actor === "
 
 /**
  * What the order does when its request reaches `refund`'s state: refunded in full closes it (the
- * buyer is refunded); in part completes it (split: the refund back, the rest released); ruled for
+ * buyer is refunded; the goods go on sale again only if they came back); in part completes it (split: the refund back, the rest released); ruled for
  * the seller completes it (released); closed otherwise lets it go on, its receiving time resumed
  * with the time the request held it added. Any other state leaves the order as it is and records
  * the step on its timeline.
@@ -68,6 +68,8 @@ function orderMoveFor(order: OrderRow, refund: RefundRow, step: RefundStep, now:
         closeReason: "refunded_after_sale",
         settlement: "refund",
         changes: { afterSale: "ended", refundCents },
+        // 退货退款: the goods came back and go on sale again; 仅退款: the buyer has them, or no one does.
+        goodsGone: refund.kind !== "return",
       };
     }
     return {
@@ -125,7 +127,7 @@ export async function applyRefundStep(
         dueAt: timer.dueAt,
         dueTransition: timer.dueTransition,
         ...(to === "disputed" ? { disputedAt: now } : {}),
-        ...(to === "refunded" || to === "closed" ? { endedAt: now } : {}),
+        ...(to === "refunded" || to === "closed" ? { endedAt: now, endedBy: step.transition } : {}),
       },
       step.guard,
     );

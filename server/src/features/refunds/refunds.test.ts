@@ -95,7 +95,8 @@ describe("仅退款 agreed by the seller", () => {
     );
     expect(await held(order.id)).toBe(0);
     expect(await balanceOf(`buyer_refunded:user:${buyer.id}`)).toBeGreaterThanOrEqual(50000);
-    expect(await goodsStatus(t.app, goodsId)).toBe("on_sale");
+    // The buyer keeps what came (仅退款): the goods are not put on sale again.
+    expect(await goodsStatus(t.app, goodsId)).toBe("sold");
     expect(await kindsOf(buyer)).toContain("refund_updated");
   });
 });
@@ -117,7 +118,7 @@ describe("a request the seller leaves unanswered", () => {
 
 describe("退货退款", () => {
   it("goes back to the seller's address, is shipped back and refunded when the seller has it", async () => {
-    const { order } = await shippedOrder(t.app, seller, buyer);
+    const { order, goodsId } = await shippedOrder(t.app, seller, buyer);
     const refund = await askedRefund(t.app, buyer.token, order.id, refundBody({ kind: "return" }));
     expect((await refundOf(t.app, seller.token, refund.id)).actions).toEqual(["agreeReturn", "counter", "refuse"]);
     const noAddress = await refundAction(t.app, seller.token, refund.id, "agree", {});
@@ -133,6 +134,8 @@ describe("退货退款", () => {
     const received = await refundAction(t.app, seller.token, refund.id, "receive");
     expect(received.data).toMatchObject({ status: "refunded", refundCents: 50000 });
     expect(await orderOf(t.app, buyer.token, order.id)).toMatchObject({ status: "closed" });
+    // The seller has the goods back: they are on sale again.
+    expect(await goodsStatus(t.app, goodsId)).toBe("on_sale");
   });
 
   it("closes when not shipped back in time, and the order's receiving time runs on from where it paused", async () => {
@@ -142,7 +145,7 @@ describe("退货退款", () => {
     await refundAction(t.app, seller.token, refund.id, "agree", { addressId: returnAddressId });
     hoursLater(RefundTimerDefaults.returnDays * DAY + HOUR);
     expect(await fireRefundTimers(t.app)).toEqual({ fired: 1 });
-    expect(await refundOf(t.app, buyer.token, refund.id)).toMatchObject({ status: "closed" });
+    expect(await refundOf(t.app, buyer.token, refund.id)).toMatchObject({ status: "closed", endedBy: "returnLapsed" });
     const resumed = await orderOf(t.app, buyer.token, order.id);
     expect(resumed.status).toBe("shipped");
     // The deadline moved by the time the request held it: a little over three days.
@@ -180,7 +183,11 @@ describe("退货退款", () => {
     expect(rejected.data).toMatchObject({ status: "disputed", statementAllowed: true });
     expect(rejected.data.words.at(-1)).toMatchObject({ side: "seller", kind: "return_rejected" });
     const ruled = await rule(t.app, moderator.token, refund.id, { ruling: "release", reason: "快递称重与空盒一致" });
-    expect(ruled.data).toMatchObject({ status: "closed", ruling: { ruling: "release", refundCents: 0 } });
+    expect(ruled.data).toMatchObject({
+      status: "closed",
+      endedBy: "ruleRelease",
+      ruling: { ruling: "release", refundCents: 0 },
+    });
     expect(await orderOf(t.app, seller.token, order.id)).toMatchObject({ status: "completed" });
   });
 });
@@ -288,7 +295,10 @@ describe("an open request", () => {
     expect(await orderOf(t.app, buyer.token, order.id)).toMatchObject({ status: "shipped", dueAt: null });
     expect(await orderAction(t.app, buyer.token, order.id, "confirm")).toMatchObject({ code: 1812 });
     expect(await orderAction(t.app, buyer.token, order.id, "extend")).toMatchObject({ code: 1812 });
-    expect((await refundAction(t.app, buyer.token, refund.id, "withdraw")).data.status).toBe("closed");
+    expect((await refundAction(t.app, buyer.token, refund.id, "withdraw")).data).toMatchObject({
+      status: "closed",
+      endedBy: "withdraw",
+    });
     expect(await askRefund(t.app, buyer.token, order.id, refundBody())).toMatchObject({ code: 2002 });
     const resumed = await orderOf(t.app, buyer.token, order.id);
     expect(resumed).toMatchObject({ status: "shipped", refund: { status: "closed" } });

@@ -8,6 +8,7 @@ const day = (fields: Partial<ReconciliationDay>): ReconciliationDay => ({
   outcome: "done",
   matched: 5,
   mismatched: 0,
+  uncheckedKinds: [],
   ranAt: "2026-11-22T02:00:00.000Z",
   mismatches: [],
   ...fields,
@@ -31,7 +32,15 @@ describe("a reconciled day's heading", () => {
       checked: "已核对 5 笔",
       mismatched: null,
       unavailable: null,
+      unchecked: null,
     });
+  });
+
+  it("names the movements the provider's bill does not list, so a moderator knows they were not compared", () => {
+    expect(dayHeadline(day({ uncheckedKinds: ["release"] })).unchecked).toBe("打款给卖家不在支付机构账单中，未核对");
+    expect(dayHeadline(day({ uncheckedKinds: ["refund", "release"] })).unchecked).toBe(
+      "退款、打款给卖家不在支付机构账单中，未核对",
+    );
   });
 
   it("counts what did not match in red", () => {
@@ -46,6 +55,7 @@ describe("a reconciled day's heading", () => {
       checked: null,
       mismatched: null,
       unavailable: "支付机构账单暂不可用",
+      unchecked: null,
     });
   });
 

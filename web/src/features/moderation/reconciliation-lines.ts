@@ -42,12 +42,26 @@ export interface DayHeadline {
   mismatched: string | null;
   /** 支付机构账单暂不可用, shown in grey, when the provider's bill could not be had. */
   unavailable: string | null;
+  /** 打款给卖家不在支付机构账单中，未核对: kinds the bill does not list, in grey; null when all were compared. */
+  unchecked: string | null;
+}
+
+function uncheckedWords(day: ReconciliationDay): string | null {
+  if (day.uncheckedKinds.length === 0) return null;
+  return `${day.uncheckedKinds.map((kind) => KIND_WORDS[kind]).join("、")}不在支付机构账单中，未核对`;
 }
 
 export function dayHeadline(day: ReconciliationDay): DayHeadline {
   const provider = PROVIDER_NAMES[day.provider] ?? day.provider;
   if (day.outcome === "no_statement") {
-    return { day: day.day, provider, checked: null, mismatched: null, unavailable: "支付机构账单暂不可用" };
+    return {
+      day: day.day,
+      provider,
+      checked: null,
+      mismatched: null,
+      unavailable: "支付机构账单暂不可用",
+      unchecked: null,
+    };
   }
   return {
     day: day.day,
@@ -55,6 +69,7 @@ export function dayHeadline(day: ReconciliationDay): DayHeadline {
     checked: `已核对 ${day.matched} 笔`,
     mismatched: day.mismatched > 0 ? `不一致 ${day.mismatched} 笔` : null,
     unavailable: null,
+    unchecked: uncheckedWords(day),
   };
 }
 

@@ -28,6 +28,7 @@ function ReconciledDay({ day }: { day: ReconciliationDay }) {
         <div className={styles.adminMuted}>
           {headline.provider} · 核对于 {formatTime(day.ranAt)}
         </div>
+        {headline.unchecked && <div className={styles.adminMuted}>{headline.unchecked}</div>}
         {day.mismatches.length > 0 && (
           <ul className={styles.adminMismatches} aria-label={`${headline.day} 不一致的款项`}>
             {day.mismatches.map(mismatchLine).map((line) => (

@@ -31,6 +31,7 @@ function refund(fields: Partial<Refund> = {}): Refund {
     createdAt: at(-HOUR),
     disputedAt: null,
     endedAt: null,
+    endedBy: null,
     ...fields,
   };
 }
@@ -114,6 +115,12 @@ describe("the banner of a refund", () => {
     expect(refundBanner(released, NOW)).toMatchObject({ title: "退款关闭", next: "平台裁决：货款给卖家" });
     expect(refundBanner(refund({ status: "closed" }), NOW).next).toBe(
       "退款已关闭，订单照常进行（同一订单不能再次申请退款）",
+    );
+    expect(refundBanner(refund({ status: "closed", endedBy: "withdraw" }), NOW).next).toBe(
+      "买家已撤销退款申请，订单照常进行（同一订单不能再次申请退款）",
+    );
+    expect(refundBanner(refund({ status: "closed", endedBy: "returnLapsed" }), NOW).next).toBe(
+      "买家未在期限内寄回商品，退款已关闭，订单照常进行（同一订单不能再次申请退款）",
     );
   });
 });

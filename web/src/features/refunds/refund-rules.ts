@@ -5,8 +5,25 @@ import { durationText } from "../orders";
 type Side = "buyer" | "seller";
 type BannerFields = Pick<
   Refund,
-  "status" | "kind" | "role" | "amountCents" | "offeredCents" | "refundCents" | "ruling" | "dueAt" | "dueTransition"
+  | "status"
+  | "kind"
+  | "role"
+  | "amountCents"
+  | "offeredCents"
+  | "refundCents"
+  | "ruling"
+  | "dueAt"
+  | "dueTransition"
+  | "endedBy"
 >;
+
+/** Why a request closed without a ruling: the buyer withdrew it, or did not ship the goods back in time. */
+function closedWords(refund: BannerFields): string {
+  const goesOn = "订单照常进行（同一订单不能再次申请退款）";
+  if (refund.endedBy === "withdraw") return `买家已撤销退款申请，${goesOn}`;
+  if (refund.endedBy === "returnLapsed") return `买家未在期限内寄回商品，退款已关闭，${goesOn}`;
+  return `退款已关闭，${goesOn}`;
+}
 
 /** The banner atop a refund's page: its state, what happens next (and who does it), and its deadline. */
 export interface RefundBanner {
@@ -84,9 +101,7 @@ function nextWords(refund: BannerFields): string {
     case "refunded":
       return `${formatPrice(refund.refundCents ?? refund.amountCents)} 已原路退回买家`;
     case "closed":
-      return refund.ruling
-        ? `平台裁决：${DISPUTE_RULINGS[refund.ruling.ruling]}`
-        : "退款已关闭，订单照常进行（同一订单不能再次申请退款）";
+      return refund.ruling ? `平台裁决：${DISPUTE_RULINGS[refund.ruling.ruling]}` : closedWords(refund);
   }
 }
 

@@ -7,8 +7,11 @@ import {
   PaymentProviderError,
   type PaymentStatus,
   type ReleaseInput,
+  StatementNotReady,
   type WebhookRequest,
 } from "../payment-provider.js";
+import { readBill, type StatementEntry } from "../statement.js";
+import { downloadBill } from "./alipay-bill.js";
 import { alipaySdkOf } from "./alipay-client.js";
 import { verifyAlipayNotify } from "./alipay-notify.js";
 import type { AlipaySdk, AlipaySdkResult } from "./alipay-sdk.js";
@@ -38,6 +41,8 @@ export type AlipayReleaseInput = ReleaseInput & { payeeAccount?: string };
 export type AlipayPaymentInput = CreatePaymentInput & { expiresAt?: string };
 
 const SUCCESS = "10000";
+/** The bill downloadurl query's answer for a day Alipay has no bill of. */
+const BILL_NOT_EXIST = "isp.bill_not_exist";
 
 /** What Alipay's trade states are to Xianzhi (alipay.trade.query). */
 const STATES: Record<string, PaymentStatus["state"]> = {
@@ -65,6 +70,8 @@ export class AlipayProvider implements PaymentProvider {
   readonly capabilities = { holdsFunds: true, partialRefund: true, split: true };
   readonly webhookContentType = "application/x-www-form-urlencoded";
   readonly webhookAcknowledgement = "success";
+  /** The trade bill lists payments (交易) and refunds (退款); releases (分账) are in none of its lines. */
+  readonly statementKinds = ["pay", "refund"] as const;
   readonly #sdk: AlipaySdk;
   readonly #options: AlipayProviderOptions;
 
@@ -188,12 +195,21 @@ export class AlipayProvider implements PaymentProvider {
   }
 
   /**
-   * Not fetched yet: Alipay's bill comes as a zip of GBK CSV files behind the URL
-   * alipay.data.dataservice.bill.downloadurl.query answers, read by `readBill` once unpacked.
-   * Reconciliation says so instead of comparing with nothing.
+   * The day's 业务明细 bill (bill_type trade): alipay.data.dataservice.bill.downloadurl.query
+   * answers a short-lived URL of its zip. Alipay cuts a day's bill the next morning and makes none
+   * of a day without trades; both answer bill_not_exist, so reconciliation tries again later.
    */
-  async statement(): Promise<null> {
-    return null;
+  async statement(day: string): Promise<StatementEntry[]> {
+    const answer = await this.#call(
+      "alipay.data.dataservice.bill.downloadurl.query",
+      { bill_type: "trade", bill_date: day },
+      [BILL_NOT_EXIST],
+    );
+    if (answer.sub_code === BILL_NOT_EXIST) throw new StatementNotReady(`alipay: no trade bill of ${day} (yet)`);
+    if (typeof answer.bill_download_url !== "string") {
+      throw new PaymentProviderError(`alipay: the bill of ${day} came without its download URL`);
+    }
+    return readBill(await downloadBill(answer.bill_download_url));
   }
 
   /**

@@ -13,7 +13,7 @@ import {
   type ReleaseInput,
   type WebhookRequest,
 } from "../payment-provider.js";
-import { beijingDayWindow, readBill, type StatementEntry, writeBill } from "../statement.js";
+import { beijingDayWindow, MOVEMENT_KINDS, readBill, type StatementEntry, writeBill } from "../statement.js";
 import { deliverDueWebhooks, type SendWebhook } from "./sandbox-delivery.js";
 import { queuedEvents, type SandboxPayMode } from "./sandbox-events.js";
 import * as repo from "./sandbox-repository.js";
@@ -57,6 +57,7 @@ export class SandboxProvider implements PaymentProvider {
   readonly capabilities = { holdsFunds: true, partialRefund: true, split: true };
   readonly webhookContentType = "application/json";
   readonly webhookAcknowledgement = null;
+  readonly statementKinds = MOVEMENT_KINDS;
   readonly #deps: SandboxProviderDeps;
   #deliveryTimer: NodeJS.Timeout | undefined;
 
