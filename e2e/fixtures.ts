@@ -40,6 +40,13 @@ export async function newUser(server: RunningServer, password = "secret123"): Pr
   return { id: user.id, username: user.username, password, token: user.token };
 }
 
+/** The three people of a trade the platform steps into: a buyer, a seller and a moderator. */
+export async function buyerSellerModerator(server: RunningServer): Promise<[Account, Account, Account]> {
+  const [buyer, seller, moderator] = await Promise.all([newUser(server), newUser(server), newUser(server)]);
+  await server.app.db.updateTable("users").set({ role: "moderator" }).where("id", "=", Number(moderator.id)).execute();
+  return [buyer, seller, moderator];
+}
+
 /** A page signed in as `account`, showing `path`. */
 export async function pageOf(browser: Browser, server: RunningServer, account: Account, path = "/"): Promise<Page> {
   const page = await newPage(browser);

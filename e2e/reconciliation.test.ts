@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beijingToday, reconcileDay } from "../server/src/features/reconciliation/index.js";
 import { serviceDeps } from "../server/src/services.js";
 import { jobs, orderAction, paymentRefOf } from "../server/src/test-support/orders.js";
-import { goodsOf, newUser } from "./fixtures.js";
+import { buyerSellerModerator, goodsOf } from "./fixtures.js";
 import { orderJourney } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -26,12 +26,7 @@ async function releaseAtProvider(orderId: string) {
 describe("对账 in the moderators' console, on a phone", () => {
   it("a release the provider's bill says was smaller than the ledger's shows on its day, with both amounts", async () => {
     const { server } = running;
-    const [buyer, seller, moderator] = await Promise.all([newUser(server), newUser(server), newUser(server)]);
-    await server.app.db
-      .updateTable("users")
-      .set({ role: "moderator" })
-      .where("id", "=", Number(moderator.id))
-      .execute();
+    const [buyer, seller, moderator] = await buyerSellerModerator(server);
     // Whatever the server compared as it started (yesterday, by its daily job) is gone: nothing yet.
     await server.app.db.deleteFrom("reconciliationMismatches").execute();
     await server.app.db.deleteFrom("reconciliations").execute();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testJpeg } from "../server/src/test-support/goods.js";
 import { addAddress, expectLedgerBalanced, jobs, orderAction } from "../server/src/test-support/orders.js";
 import { call } from "../server/src/test-support/test-app.js";
-import { goodsOf, newUser } from "./fixtures.js";
+import { buyerSellerModerator, goodsOf } from "./fixtures.js";
 import { named, orderJourney, stateOf } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -23,12 +23,7 @@ const refundState = stateOf;
 describe("售后 with the platform ruling: three people on phones", () => {
   it("a buyer asks 退货退款, the seller refuses, the buyer escalates, a moderator splits it; both see the result and the seller's 我的收入 matches", async () => {
     const { server } = running;
-    const [buyer, seller, moderator] = await Promise.all([newUser(server), newUser(server), newUser(server)]);
-    await server.app.db
-      .updateTable("users")
-      .set({ role: "moderator" })
-      .where("id", "=", Number(moderator.id))
-      .execute();
+    const [buyer, seller, moderator] = await buyerSellerModerator(server);
     const camera = await goodsOf(server, seller, { title: "佳能 EOS M50 微单相机", priceCents: 260_000 });
     await addAddress(server.app, buyer.token);
 

@@ -37,6 +37,8 @@ import * as reconciliations from "./migrations/0035-reconciliations.js";
 import * as refunds from "./migrations/0036-refunds.js";
 import * as uncheckedKinds from "./migrations/0037-unchecked-kinds.js";
 import * as refundEndedBy from "./migrations/0038-refund-ended-by.js";
+import * as sessionDevices from "./migrations/0039-session-devices.js";
+import * as settleTriedAt from "./migrations/0040-settle-tried-at.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -77,6 +79,8 @@ const migrations = {
   "0036-refunds": refunds,
   "0037-unchecked-kinds": uncheckedKinds,
   "0038-refund-ended-by": refundEndedBy,
+  "0039-session-devices": sessionDevices,
+  "0040-settle-tried-at": settleTriedAt,
 } satisfies Record<string, Migration>;
 
 /**

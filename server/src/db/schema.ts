@@ -34,6 +34,12 @@ export interface SessionsTable {
   tokenHash: string;
   createdAt: Timestamp;
   expiresAt: Timestamp;
+  /** The User-Agent it signed in with; "" when none was sent. */
+  userAgent: Generated<string>;
+  /** The address it signed in from. */
+  ip: Generated<string>;
+  /** When it was last used, written at most every SESSION_SEEN_STEP; null: not since it began. */
+  lastSeenAt: Timestamp | null;
 }
 
 export interface CaptchasTable {
@@ -358,6 +364,8 @@ export interface OrdersTable {
   settleAttempts: Generated<number>;
   /** When the owed money is tried again; null: at the next run. */
   settleAfter: Timestamp | null;
+  /** When the provider last failed to move it; null before any failure. */
+  settleTriedAt: Timestamp | null;
   createdAt: Timestamp;
   paidAt: Timestamp | null;
   shippedAt: Timestamp | null;

@@ -290,9 +290,14 @@ export const SETTLE_RETRY = { attempts: 8, firstDelayMs: 60 * 1000, maxDelayMs: 
 async function countFailure(deps: PaymentDeps, row: OrderRow, kind: string): Promise<number> {
   const attempts = row.settleAttempts + 1;
   const delay = Math.min(SETTLE_RETRY.firstDelayMs * 2 ** (attempts - 1), SETTLE_RETRY.maxDelayMs);
+  const now = Date.now();
   await deps.db
     .updateTable("orders")
-    .set({ settleAttempts: attempts, settleAfter: new Date(Date.now() + delay).toISOString() })
+    .set({
+      settleAttempts: attempts,
+      settleAfter: new Date(now + delay).toISOString(),
+      settleTriedAt: new Date(now).toISOString(),
+    })
     .where("id", "=", row.id)
     .where("settlement", "=", kind)
     .execute();

@@ -56,6 +56,7 @@ describe("a refund the provider keeps refusing", () => {
       await jobs.settle(t.app);
       expect(refund).toHaveBeenCalledTimes(attempt + 1);
     }
+    const lastTry = new Date(clock).toISOString();
     // Retries ran out: no more tries, however long one waits.
     later(24 * 3600 * 1000);
     expect(await jobs.settle(t.app)).toEqual({ settled: 0, owed: 0 });
@@ -68,6 +69,7 @@ describe("a refund the provider keeps refusing", () => {
         kind: "refund",
         refundCents: 4_000,
         attempts: SETTLE_RETRY.attempts,
+        lastTriedAt: lastTry,
       }),
     ]);
     const metrics = await t.app.inject({

@@ -30,7 +30,7 @@ export async function failedSettlements({ db }: Deps<"db">): Promise<FailedSettl
       refundCents: share.refundCents,
       releaseCents: share.releaseCents,
       attempts: row.settleAttempts,
-      lastTriedAt: row.settleAfter,
+      lastTriedAt: row.settleTriedAt,
     };
   });
 }

@@ -7,6 +7,7 @@ import { useUrlParams } from "../../components/use-url-params";
 import { useMeQuery } from "../accounts";
 import styles from "./admin.module.css";
 import { DisputeQueue } from "./dispute-queue";
+import { FailedSettlements } from "./failed-settlements";
 import { ModerationLogList } from "./moderation-log-list";
 import { ReconciliationList } from "./reconciliation-list";
 import { ReportQueue } from "./report-queue";
@@ -20,7 +21,16 @@ const TABS = [
   { key: "review", label: "审核", children: <ReviewQueue /> },
   { key: "words", label: "违禁词", children: <WordRulesPanel /> },
   { key: "log", label: "记录", children: <ModerationLogList /> },
-  { key: "reconciliation", label: "对账", children: <ReconciliationList /> },
+  {
+    key: "reconciliation",
+    label: "对账",
+    children: (
+      <>
+        <FailedSettlements />
+        <ReconciliationList />
+      </>
+    ),
+  },
 ];
 
 /** The moderators' console; anyone else finds no such page. The open tab is in the address. */
