@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readOutboxCode, registerUser } from "../server/src/test-support/accounts.js";
-import { CONTEXT_DEFAULTS, signInAs, waitUntilSettled } from "./browser.js";
+import { CONTEXT_DEFAULTS, signInAs, VIEWPORTS, waitUntilSettled } from "./browser.js";
 import { newestCaptchaAnswer } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -24,6 +24,9 @@ async function statusOfToken(token: string): Promise<number> {
   });
   return reply.status;
 }
+
+const WINDOWS_CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
 
 const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem("accessToken"));
 
@@ -99,5 +102,46 @@ describe("account security in the browser", () => {
     await page.getByRole("link", { name: "登录" }).waitFor();
     expect(await storedToken(page)).toBeNull();
     expect(attempts).toBe(1);
+  });
+
+  it("登录设备 lists each browser, and signing one out there signs it out live", async () => {
+    const user = await registerUser(running.server.app, running.server.dataDir);
+    const laptopContext = await running.browser.newContext({
+      ...CONTEXT_DEFAULTS,
+      viewport: VIEWPORTS.desktop,
+      userAgent: WINDOWS_CHROME,
+    });
+    const laptop = await laptopContext.newPage();
+    await signInAs(laptop, running.server.url, user.username, user.password);
+    await laptop.goto(`${running.server.url}/`);
+    await waitUntilSettled(laptop);
+    const phoneContext = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: VIEWPORTS.phone });
+    const phone = await phoneContext.newPage();
+    await signInAs(phone, running.server.url, user.username, user.password);
+    await openSecurityTab(phone);
+
+    // The phone, first and marked; the laptop; and the session registering made.
+    const devices = phone.getByRole("list", { name: "登录设备" }).getByRole("listitem");
+    await devices.nth(2).waitFor();
+    expect(await devices.count()).toBe(3);
+    await devices.first().getByText("本机").waitFor();
+    expect(await devices.first().getByRole("button").count()).toBe(0);
+    const laptopItem = devices.filter({ hasText: /Chrome \d+ · Windows/ });
+    await laptopItem.getByText("最近使用").waitFor();
+
+    await laptopItem.getByRole("button", { name: /退出登录$/ }).click();
+    await phone.getByRole("button", { name: "确认退出" }).click();
+    await phone.getByText("该设备已退出登录").waitFor();
+    await laptop.getByText("登录已失效，请重新登录").first().waitFor();
+    await laptop.waitForURL(/\/login/);
+    expect(await storedToken(laptop)).toBeNull();
+    await vi.waitFor(async () => expect(await devices.count()).toBe(2));
+
+    await phone.getByRole("button", { name: "退出其他所有设备" }).click();
+    await phone.getByRole("button", { name: "全部退出" }).click();
+    await phone.getByText("已退出其他 1 台设备").waitFor();
+    await vi.waitFor(async () => expect(await devices.count()).toBe(1));
+    expect(await statusOfToken(user.token)).toBe(401);
+    await Promise.all([laptopContext.close(), phoneContext.close()]);
   });
 });

@@ -167,3 +167,26 @@ export const EmailTicketSchema = z
   .object({ emailTicket: z.string() })
   .describe("A confirmed e-mail address: one use, for registering, changing the e-mail or resetting the password.");
 export type EmailTicket = z.infer<typeof EmailTicketSchema>;
+
+/** 登录设备: one signed-in session of the caller's, as GET /user/sessions lists it. */
+export const SessionDeviceSchema = z
+  .object({
+    id: z.string(),
+    current: z.boolean().describe("The session this request is made with."),
+    browser: z.string().describe("From the user agent: 'Chrome 131', '微信 8.0'; 未知浏览器 when it says nothing."),
+    system: z
+      .string()
+      .describe("From the user agent: 'Android 14', 'iOS 17.5', 'Windows'; 未知系统 when it says nothing."),
+    deviceType: z.enum(["phone", "tablet", "desktop", "unknown"]),
+    address: z.string().describe("The network address it signed in from, its last part hidden: '203.0.113.*'."),
+    createdAt: z.string().describe("When it signed in."),
+    lastSeenAt: z.string().describe("When it was last used, to within ten minutes."),
+  })
+  .describe("A signed-in session of the caller's, with the device it is on.");
+export type SessionDevice = z.infer<typeof SessionDeviceSchema>;
+export const SessionDeviceListSchema = z.array(SessionDeviceSchema);
+export type SessionDeviceList = z.infer<typeof SessionDeviceListSchema>;
+
+/** POST /user/sessions/end-others: how many sessions were signed out. */
+export const EndedSessionsSchema = z.object({ ended: z.number() });
+export type EndedSessions = z.infer<typeof EndedSessionsSchema>;

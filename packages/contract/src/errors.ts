@@ -43,6 +43,7 @@ export const Errors = {
   OLD_PASSWORD_WRONG: { status: 200, code: 1106, msg: "原密码错误" },
   SAME_PASSWORD: { status: 200, code: 1107, msg: "新密码不能与原密码相同" },
   SAME_EMAIL: { status: 200, code: 1108, msg: "新邮箱与当前邮箱相同" },
+  SESSION_NOT_FOUND: { status: 404, code: 404, msg: "该登录设备不存在或已退出" },
 
   GOODS_NOT_FOUND: { status: 404, code: 404, msg: "闲置不存在或已删除" },
   NOT_YOUR_GOODS: { status: 403, code: 403, msg: "只能管理自己发布的闲置" },

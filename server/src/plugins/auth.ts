@@ -2,7 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "../db/database.js";
 import { appError } from "../errors.js";
 import type { CurrentUser } from "../features/accounts/index.js";
-import { findLiveSession, type SessionKey } from "../features/accounts/index.js";
+import { findLiveSession, noteSessionUse, type SessionKey } from "../features/accounts/index.js";
 import { nowIso } from "../lib/clock.js";
 import { sha256 } from "../lib/secrets.js";
 
@@ -12,6 +12,7 @@ const sessionKeyOf = (token: string): SessionKey => ({ tokenHash: sha256(token),
 export async function userOfToken(db: Db, token: string): Promise<CurrentUser> {
   const session = await findLiveSession(db, sessionKeyOf(token));
   if (!session) throw appError("SESSION_EXPIRED");
+  await noteSessionUse(db, session.sessionId, session.seenAt);
   return { userId: session.userId, sessionId: session.sessionId };
 }
 

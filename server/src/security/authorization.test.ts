@@ -178,6 +178,25 @@ const RULES: Record<string, Rule> = {
       return { url: "/api/user/logout", ownerToken: login.data.token };
     },
   },
+  "DELETE /api/user/sessions/:id": {
+    access: "owner",
+    // A second session of the owner's, ended by the owner's own.
+    probe: async (fixture) => {
+      await call(t.app, "POST", "/api/user/login/username", {
+        body: { username: fixture.owner.username, password: fixture.owner.password },
+      });
+      const devices = await call(t.app, "GET", "/api/user/sessions", { token: fixture.owner.token });
+      const other = (devices.data as { id: string; current: boolean }[]).find((device) => !device.current);
+      return { url: `/api/user/sessions/${other?.id}` };
+    },
+  },
+  // Ends every other session of whoever calls it: a user of its own, so the matrix's owner keeps theirs.
+  "POST /api/user/sessions/end-others": {
+    probe: async () => ({
+      url: "/api/user/sessions/end-others",
+      ownerToken: (await registerUser(t.app, t.dataDir)).token,
+    }),
+  },
   "PUT /api/user/userinfo": { probe: body("/api/user/userinfo", { bio: "只卖自用闲置" }) },
   "PUT /api/user/email": {
     probe: body("/api/user/email", { email: "changed@example.com", emailTicket: "bogus" }),

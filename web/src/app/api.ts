@@ -8,6 +8,7 @@ export const api = createApi({
   baseQuery: envelopeBaseQuery,
   tagTypes: [
     "Me",
+    "Sessions",
     "Goods",
     "GoodsList",
     "MyGoods",

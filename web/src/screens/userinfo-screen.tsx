@@ -15,6 +15,7 @@ import {
   DownloadMyData,
   PayoutAccountForm,
   ProfileForm,
+  SessionDevices,
 } from "../features/accounts/ui";
 import { AddressBook } from "../features/addresses/ui";
 import { FavoriteList } from "../features/favorites/ui";
@@ -80,6 +81,7 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          <SessionDevices />
           <PayoutAccountForm />
           <DownloadMyData />
           <DeleteAccountSection />

@@ -28,7 +28,7 @@ import {
   loginAttempt,
   recordLoginFailure,
 } from "./login-throttle.js";
-import { deleteSession, deleteSessionsOfUser, insertSession } from "./session-repository.js";
+import { deleteSession, deleteSessionsOfUser, insertSession, type SessionClient } from "./session-repository.js";
 import { toUserInfo } from "./user-mapper.js";
 import {
   findUserByEmail,
@@ -44,13 +44,14 @@ export interface CurrentUser {
   sessionId: number;
 }
 
-async function startSession(db: DbOrTx, user: UserRow): Promise<AuthResult> {
+async function startSession(db: DbOrTx, user: UserRow, client: SessionClient): Promise<AuthResult> {
   const token = randomToken();
   await insertSession(db, {
     userId: user.id,
     tokenHash: sha256(token),
     now: nowIso(),
     expiresAt: isoAfterSeconds(AccountLimits.sessionTtlDays * 24 * 3600),
+    client,
   });
   return { token, userInfo: toUserInfo(user) };
 }
@@ -68,7 +69,7 @@ function explainUniqueViolation(error: unknown): never {
  * it whatever happens: a bogus ticket answers EMAIL_TICKET_INVALID in the same time for a
  * registered and an unknown address, so registration tells nobody which addresses have accounts.
  */
-export async function register({ db }: Deps<"db">, body: RegisterBody): Promise<AuthResult> {
+export async function register({ db }: Deps<"db">, body: RegisterBody, client: SessionClient): Promise<AuthResult> {
   const passwordHash = await hashPassword(body.password);
   return db
     .transaction()
@@ -77,19 +78,27 @@ export async function register({ db }: Deps<"db">, body: RegisterBody): Promise<
       if (await findUserByUsername(tx, body.username)) throw appError("USERNAME_TAKEN");
       if (await findUserByEmail(tx, body.email)) throw appError("EMAIL_TAKEN");
       const user = await insertUser(tx, { username: body.username, email: body.email, passwordHash, now: nowIso() });
-      return startSession(tx, user);
+      return startSession(tx, user, client);
     })
     .catch(explainUniqueViolation);
 }
 
-export async function loginByUsername({ db }: Deps<"db">, body: LoginByUsernameBody, ip: string): Promise<AuthResult> {
+export async function loginByUsername(
+  { db }: Deps<"db">,
+  body: LoginByUsernameBody,
+  client: SessionClient,
+): Promise<AuthResult> {
   const user = await findUserByUsername(db, body.username);
-  return login(db, user, body.password, loginAttempt(user, body.username, ip), "USERNAME_LOGIN_FAILED");
+  return login(db, user, body.password, loginAttempt(user, body.username, client.ip), "USERNAME_LOGIN_FAILED", client);
 }
 
-export async function loginByEmail({ db }: Deps<"db">, body: LoginByEmailBody, ip: string): Promise<AuthResult> {
+export async function loginByEmail(
+  { db }: Deps<"db">,
+  body: LoginByEmailBody,
+  client: SessionClient,
+): Promise<AuthResult> {
   const user = await findUserByEmail(db, body.email);
-  return login(db, user, body.password, loginAttempt(user, body.email, ip), "EMAIL_LOGIN_FAILED");
+  return login(db, user, body.password, loginAttempt(user, body.email, client.ip), "EMAIL_LOGIN_FAILED", client);
 }
 
 async function login(
@@ -98,6 +107,7 @@ async function login(
   password: string,
   attempt: LoginAttempt,
   failure: ErrorName,
+  client: SessionClient,
 ): Promise<AuthResult> {
   await claimLoginAttempt(db, attempt);
   // An unknown account costs the same time as a wrong password, so timing does not tell them apart.
@@ -113,7 +123,7 @@ async function login(
   if (user.deletedAt) throw appError("ACCOUNT_DELETED");
   // Told only to whoever knows the password: the suspension is no one else's business.
   await refuseSuspended({ db }, user);
-  return startSession(db, user);
+  return startSession(db, user, client);
 }
 
 export async function getUserInfo({ db }: Deps<"db">, userId: number): Promise<UserInfo> {

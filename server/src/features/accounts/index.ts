@@ -3,7 +3,8 @@
 export type { CurrentUser } from "./account-service.js";
 export { sendEmailCode } from "./email-code-service.js";
 export { accountRoutes } from "./routes.js";
-export type { SessionKey } from "./session-repository.js";
+export { noteSessionUse } from "./session-devices.js";
+export type { SessionClient, SessionKey } from "./session-repository.js";
 export {
   deleteSessionsOfUser,
   findLiveSession,

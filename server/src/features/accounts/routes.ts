@@ -7,14 +7,18 @@ import {
   ConfirmCaptchaBodySchema,
   ConfirmEmailBodySchema,
   EmailTicketSchema,
+  EndedSessionsSchema,
+  IdParamsSchema,
   LoginByEmailBodySchema,
   LoginByUsernameBodySchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SendEmailCodeBodySchema,
+  SessionDeviceListSchema,
   UpdateProfileBodySchema,
   UserInfoSchema,
 } from "@xianzhi/contract";
+import type { FastifyRequest } from "fastify";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -25,8 +29,19 @@ import { serviceDeps } from "../../services.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
+import { endOtherSessionDevices, endSessionDevice, sessionDevices } from "./session-devices.js";
+import type { SessionClient } from "./session-repository.js";
 
 const route = apiRoutes("accounts");
+
+/** The longest User-Agent kept with a session: enough for any browser's, not a place to store text. */
+const USER_AGENT_MAX = 512;
+
+/** Where a sign-in comes from, kept with its session for 登录设备. */
+const clientOf = (req: FastifyRequest): SessionClient => ({
+  ip: clientAddress(req),
+  userAgent: (req.headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX),
+});
 
 export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
@@ -85,7 +100,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Register: the session token", answer: AuthResultSchema, body: RegisterBodySchema },
       { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.register(serviceDeps(app, req), req.body), "注册成功"),
+    async (req) => ok(await accounts.register(serviceDeps(app, req), req.body, clientOf(req)), "注册成功"),
   );
 
   app.post(
@@ -94,7 +109,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by user name", answer: AuthResultSchema, body: LoginByUsernameBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByUsername(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
+    async (req) => ok(await accounts.loginByUsername(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
   );
 
   app.post(
@@ -103,7 +118,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by e-mail", answer: AuthResultSchema, body: LoginByEmailBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientAddress(req)), "登录成功"),
+    async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
   );
 
   app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: UserInfoSchema }), async (req) =>
@@ -165,6 +180,43 @@ export const accountRoutes: ApiRoutes = async (app) => {
       const userId = await accounts.resetPassword(serviceDeps(app, req), req.body);
       await app.hub.endSessions({ userId });
       return ok(null, "密码已重置，请重新登录");
+    },
+  );
+
+  app.get(
+    "/user/sessions",
+    route.user({
+      summary: "登录设备: the caller's signed-in sessions, this one first",
+      answer: SessionDeviceListSchema,
+    }),
+    async (req) => ok(await sessionDevices(serviceDeps(app, req), userOf(req))),
+  );
+
+  app.delete(
+    "/user/sessions/:id",
+    route.user(
+      { summary: "Sign one of the caller's sessions out, on every process", answer: null, params: IdParamsSchema },
+      KEEPS_SHARED_ANSWERS,
+    ),
+    async (req) => {
+      const sessionId = Number(req.params.id);
+      await endSessionDevice(serviceDeps(app, req), userOf(req), sessionId);
+      await app.hub.endSessions({ sessionId });
+      return ok(null, "该设备已退出登录");
+    },
+  );
+
+  app.post(
+    "/user/sessions/end-others",
+    route.user(
+      { summary: "Sign every other session of the caller's out", answer: EndedSessionsSchema },
+      KEEPS_SHARED_ANSWERS,
+    ),
+    async (req) => {
+      const me = userOf(req);
+      const ended = await endOtherSessionDevices(serviceDeps(app, req), me);
+      await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
+      return ok(ended, ended.ended > 0 ? `已退出其他 ${ended.ended} 台设备` : "没有其他登录设备");
     },
   );
 };

@@ -1,9 +1,15 @@
 import type { DbOrTx } from "../../db/database.js";
 import { preparedQuery, type Slots } from "../../db/prepared-query.js";
 
+/** Where a session signs in from: the client's User-Agent and network address. */
+export interface SessionClient {
+  userAgent: string;
+  ip: string;
+}
+
 export async function insertSession(
   db: DbOrTx,
-  session: { userId: number; tokenHash: string; now: string; expiresAt: string },
+  session: { userId: number; tokenHash: string; now: string; expiresAt: string; client?: SessionClient },
 ): Promise<void> {
   await db
     .insertInto("sessions")
@@ -12,6 +18,8 @@ export async function insertSession(
       tokenHash: session.tokenHash,
       createdAt: session.now,
       expiresAt: session.expiresAt,
+      userAgent: session.client?.userAgent ?? "",
+      ip: session.client?.ip ?? "",
     })
     .execute();
 }
@@ -35,18 +43,23 @@ export function liveSessionOf<Params extends SessionKey>(db: DbOrTx, slot: Slots
 }
 
 /** Every signed-in request asks this first: prepared once. */
-const liveSession = preparedQuery<SessionKey, { sessionId: number; userId: number }>(liveSessionOf);
+const liveSession = preparedQuery<SessionKey, { sessionId: number; userId: number; seenAt: string }>((db, slot) =>
+  liveSessionOf(db, slot).select((eb) => eb.fn.coalesce("sessions.lastSeenAt", "sessions.createdAt").as("seenAt")),
+);
 
 export async function findLiveSession(db: DbOrTx, key: SessionKey) {
   const [session] = await liveSession.execute(db, key);
   return session;
 }
 
-/** Ends every session of a user but the one named (a password change keeps the caller signed in). */
-export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<void> {
+/**
+ * Ends every session of a user but the one named (a password change keeps the caller signed in);
+ * answers how many ended.
+ */
+export async function deleteSessionsOfUser(db: DbOrTx, userId: number, exceptSessionId?: number): Promise<number> {
   let query = db.deleteFrom("sessions").where("userId", "=", userId);
   if (exceptSessionId !== undefined) query = query.where("id", "!=", exceptSessionId);
-  await query.execute();
+  return Number((await query.executeTakeFirst()).numDeletedRows);
 }
 
 export async function deleteSession(db: DbOrTx, sessionId: number): Promise<void> {
@@ -63,4 +76,36 @@ export async function liveSessionIds(db: DbOrTx, sessionIds: number[], now: stri
     .where("expiresAt", ">", now)
     .execute();
   return new Set(rows.map((row) => row.id as number));
+}
+
+/** Marks a session used now, unless another request did since `seenBefore`. */
+export async function touchSession(db: DbOrTx, sessionId: number, now: string, seenBefore: string): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ lastSeenAt: now })
+    .where("id", "=", sessionId)
+    .where((eb) => eb.or([eb("lastSeenAt", "is", null), eb("lastSeenAt", "<", seenBefore)]))
+    .execute();
+}
+
+/** The user's live sessions, the most recently used first. */
+export function liveSessionsOfUser(db: DbOrTx, userId: number, now: string) {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "userAgent", "ip", "createdAt", "lastSeenAt"])
+    .where("userId", "=", userId)
+    .where("expiresAt", ">", now)
+    .orderBy((eb) => eb.fn.coalesce("lastSeenAt", "createdAt"), "desc")
+    .orderBy("id", "desc")
+    .execute();
+}
+
+/** Ends one session of the user's; false when the user has no such session. */
+export async function deleteSessionOfUser(db: DbOrTx, userId: number, sessionId: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom("sessions")
+    .where("id", "=", sessionId)
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -58,6 +58,8 @@ export const accountsApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<null, ChangePasswordBody>({
       query: (body) => ({ url: "/user/password", method: "PUT", body }),
+      // Every other device is signed out by it.
+      invalidatesTags: ["Sessions"],
     }),
     logout: build.mutation<null, void>({
       query: () => ({ url: "/user/logout", method: "POST" }),

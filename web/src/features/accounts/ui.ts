@@ -4,3 +4,4 @@ export { DeleteAccountSection, DownloadMyData } from "./own-data";
 export { PayoutAccountForm } from "./payout-account-form";
 export { ProfileForm } from "./profile-form";
 export { ChangeEmailForm, ChangePasswordForm } from "./security-forms";
+export { SessionDevices } from "./session-devices";

@@ -1,0 +1,30 @@
+import type { SessionDevice } from "@xianzhi/contract";
+import { formatTime } from "../../components/format";
+
+/** What a device's line in 登录设备 says. */
+export interface DeviceLine {
+  /** "Chrome 131 · Android 14". */
+  title: string;
+  /** "203.0.113.* · 最近使用 5 分钟前"; "当前使用中" for the device in hand. */
+  detail: string;
+  /** "登录于 3 天前". */
+  signedIn: string;
+  /** The button's accessible name: "让 Chrome 131 · Android 14 退出登录". */
+  endLabel: string;
+}
+
+export function deviceLine(device: SessionDevice, now = Date.now()): DeviceLine {
+  const title = `${device.browser} · ${device.system}`;
+  const used = device.current ? "当前使用中" : `最近使用 ${formatTime(device.lastSeenAt, now)}`;
+  return {
+    title,
+    detail: `${device.address} · ${used}`,
+    signedIn: `登录于 ${formatTime(device.createdAt, now)}`,
+    endLabel: `让 ${title} 退出登录`,
+  };
+}
+
+/** What 退出其他设备 reports once done. */
+export function endedOthersText(ended: number): string {
+  return ended > 0 ? `已退出其他 ${ended} 台设备` : "没有其他登录设备";
+}
