@@ -129,8 +129,8 @@ describe("account security in the browser", () => {
     const laptopItem = devices.filter({ hasText: /Chrome \d+ · Windows/ });
     await laptopItem.getByText("最近使用").waitFor();
 
-    await laptopItem.getByRole("button", { name: /退出登录$/ }).click();
-    await phone.getByRole("button", { name: "确认退出" }).click();
+    await laptopItem.getByRole("button", { name: /^强制下线：/ }).click();
+    await phone.getByRole("button", { name: "确认下线" }).click();
     await phone.getByText("该设备已退出登录").waitFor();
     await laptop.getByText("登录已失效，请重新登录").first().waitFor();
     await laptop.waitForURL(/\/login/);

@@ -20,7 +20,7 @@ describe("a device's line in 登录设备", () => {
       title: "微信 8.0 · iOS 17.5",
       detail: "203.0.113.* · 最近使用 5 分钟前",
       signedIn: "登录于 3 天前",
-      endLabel: "让 微信 8.0 · iOS 17.5 退出登录",
+      endLabel: "强制下线：微信 8.0 · iOS 17.5",
     });
   });
 

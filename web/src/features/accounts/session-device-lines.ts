@@ -9,7 +9,7 @@ export interface DeviceLine {
   detail: string;
   /** "登录于 3 天前". */
   signedIn: string;
-  /** The button's accessible name: "让 Chrome 131 · Android 14 退出登录". */
+  /** The button's accessible name, its words first: "强制下线：Chrome 131 · Android 14". */
   endLabel: string;
 }
 
@@ -20,7 +20,7 @@ export function deviceLine(device: SessionDevice, now = Date.now()): DeviceLine 
     title,
     detail: `${device.address} · ${used}`,
     signedIn: `登录于 ${formatTime(device.createdAt, now)}`,
-    endLabel: `让 ${title} 退出登录`,
+    endLabel: `强制下线：${title}`,
   };
 }
 

@@ -33,15 +33,15 @@ function DeviceItem({ device }: { device: SessionDevice }) {
       <Icon className={styles.sessionDevicesIcon} />
       <div className={styles.sessionDevicesText}>
         <div className={styles.sessionDevicesTitle}>
-          {line.title} {device.current && <Tag color="green">本机</Tag>}
+          {line.title} {device.current && <Tag>本机</Tag>}
         </div>
         <div className={styles.sessionDevicesDetail}>{line.detail}</div>
         <div className={styles.sessionDevicesDetail}>{line.signedIn}</div>
       </div>
       {!device.current && (
-        <Popconfirm title="让这台设备退出登录？" okText="确认退出" cancelText="取消" onConfirm={end}>
+        <Popconfirm title="让这台设备退出登录？" okText="确认下线" cancelText="取消" onConfirm={end}>
           <Button className={styles.sessionDevicesEnd} loading={isLoading} aria-label={line.endLabel}>
-            退出
+            强制下线
           </Button>
         </Popconfirm>
       )}
