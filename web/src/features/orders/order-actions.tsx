@@ -3,7 +3,8 @@ import { OrderTimerDefaults } from "@xianzhi/contract/constants";
 import { type ReactNode, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorText } from "../../app/api-error";
-import { Button, Popconfirm } from "../../components/kit";
+import { type Confirmation, ConfirmButton } from "../../components/confirm-button";
+import { Button } from "../../components/kit";
 import { message } from "../../components/toasts";
 import { buttonLabel, nextButton, type OrderAction, type OrderButton, orderButtons } from "./order-rules";
 import styles from "./orders.module.css";
@@ -14,7 +15,7 @@ import { ShipSheet } from "./ship-sheet";
 type Confirmed = Exclude<OrderAction, "ship" | "pickup">;
 
 /** What each confirmed action asks first, so that a tap by mistake moves no money. */
-function confirmation(action: Confirmed, order: Order) {
+function confirmation(action: Confirmed, order: Order): Confirmation {
   switch (action) {
     case "cancel":
       return { title: "确定取消这个订单吗？", description: "闲置会重新上架", ok: "取消订单", danger: true };
@@ -129,18 +130,15 @@ export function OrderActionButton({ order, button, primary = false }: OrderActio
   }
   const asked = confirmation(button, order);
   return (
-    <Popconfirm
-      title={asked.title}
-      description={asked.description}
-      okText={asked.ok}
-      cancelText="再想想"
-      okButtonProps={{ danger: asked.danger }}
+    <ConfirmButton
+      asked={asked}
       onConfirm={() => run({ orderId: order.id, action: button })}
+      type={type}
+      danger={asked.danger}
+      loading={isLoading}
     >
-      <Button type={type} danger={asked.danger} loading={isLoading}>
-        {label}
-      </Button>
-    </Popconfirm>
+      {label}
+    </ConfirmButton>
   );
 }
 

@@ -2,7 +2,8 @@ import type { Refund } from "@xianzhi/contract";
 import { formatPrice } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { errorText } from "../../app/api-error";
-import { Button, Popconfirm } from "../../components/kit";
+import { type Confirmation, ConfirmButton } from "../../components/confirm-button";
+import { Button } from "../../components/kit";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
 import { TrackingForm } from "../orders/ui";
@@ -15,7 +16,7 @@ import { type RefundActionArgs, useActOnRefundMutation } from "./refunds-api";
 type Confirmed = "agree" | "accept" | "withdraw" | "escalate" | "receiveReturn";
 
 /** What each confirmed button asks first, so that a tap by mistake moves no money. */
-export function confirmation(button: Confirmed, refund: Refund) {
+export function confirmation(button: Confirmed, refund: Refund): Confirmation {
   const offered = formatPrice(refund.offeredCents ?? refund.amountCents);
   switch (button) {
     case "agree":
@@ -132,20 +133,17 @@ function RefundActionButton({ refund, button, primary }: { refund: Refund; butto
   const confirmed = button as Confirmed;
   const asked = confirmation(confirmed, refund);
   return (
-    <Popconfirm
-      title={asked.title}
-      description={asked.description}
-      okText={asked.ok}
-      cancelText="再想想"
-      okButtonProps={{ danger: asked.danger }}
+    <ConfirmButton
+      asked={asked}
       onConfirm={() =>
         run(button, confirmed === "agree" ? { ...ids, action: "agree", body: {} } : { ...ids, action: confirmed })
       }
+      type={type}
+      danger={asked.danger && !primary}
+      loading={isLoading}
     >
-      <Button type={type} danger={asked.danger && !primary} loading={isLoading}>
-        {label}
-      </Button>
-    </Popconfirm>
+      {label}
+    </ConfirmButton>
   );
 }
 
