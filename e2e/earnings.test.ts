@@ -2,14 +2,14 @@ import type { EarningsPage } from "@xianzhi/contract";
 import { formatPrice } from "@xianzhi/contract/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countMails } from "../server/src/test-support/accounts.js";
-import { addAddress, expectLedgerBalanced, jobs, orderAction, paidOrder } from "../server/src/test-support/orders.js";
+import { addAddress, expectLedgerBalanced, jobs, paidOrder } from "../server/src/test-support/orders.js";
 import { call } from "../server/src/test-support/test-app.js";
 import { goodsOf, newUser } from "./fixtures.js";
 import { confirmAction, orderJourney, stateOf } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
-const { phoneOf, buyOnPhone } = orderJourney(running);
+const { phoneOf, shippedOnPhone } = orderJourney(running);
 
 /** 我的收入 as the API answers it to `token`: what the screen must show. */
 async function earningsOf(token: string): Promise<EarningsPage> {
@@ -29,13 +29,7 @@ describe("我的收入: a seller's money from protected sales, on a phone", () =
     await addAddress(server.app, buyer.token);
 
     // The buyer pays on the sandbox, the seller ships, the buyer confirms: the money is released.
-    const { page: buyerPage, orderId } = await buyOnPhone(buyer, headphones.id, "快递");
-    const shipped = await orderAction(server.app, seller.token, orderId, "ship", {
-      carrier: "SF",
-      trackingNumber: "SF1234567890123",
-    });
-    expect(shipped.code).toBe(200);
-    await stateOf(buyerPage, "待收货").waitFor();
+    const { page: buyerPage, orderId } = await shippedOnPhone(buyer, seller, headphones.id);
     await confirmAction(buyerPage, "确认收货");
     await stateOf(buyerPage, "交易成功").waitFor();
     await jobs.settle(server.app);

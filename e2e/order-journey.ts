@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { expect } from "vitest";
-import { deliverWebhooks, orderOf } from "../server/src/test-support/orders.js";
+import { deliverWebhooks, orderAction, orderOf } from "../server/src/test-support/orders.js";
 import { signInAs, VIEWPORTS } from "./browser.js";
 import { type Account, newPage } from "./fixtures.js";
 import type { RunningServer } from "./server.js";
@@ -69,5 +69,17 @@ export function orderJourney(running: { server: RunningServer; browser: Browser 
     return { page, orderId };
   }
 
-  return { phoneOf, untilPaid, buyOnPhone };
+  /** Bought on the buyer's phone by 快递, shipped by the seller through the API; the buyer's page follows live. */
+  async function shippedOnPhone(buyer: Account, seller: Account, goodsId: string) {
+    const bought = await buyOnPhone(buyer, goodsId, "快递");
+    const shipped = await orderAction(running.server.app, seller.token, bought.orderId, "ship", {
+      carrier: "SF",
+      trackingNumber: "SF1234567890123",
+    });
+    expect(shipped.code).toBe(200);
+    await stateOf(bought.page, "待收货").waitFor();
+    return bought;
+  }
+
+  return { phoneOf, untilPaid, buyOnPhone, shippedOnPhone };
 }

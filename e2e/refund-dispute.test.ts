@@ -2,14 +2,14 @@ import type { EarningsPage, Refund } from "@xianzhi/contract";
 import { formatPrice } from "@xianzhi/contract/constants";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testJpeg } from "../server/src/test-support/goods.js";
-import { addAddress, expectLedgerBalanced, jobs, orderAction } from "../server/src/test-support/orders.js";
+import { addAddress, expectLedgerBalanced, jobs } from "../server/src/test-support/orders.js";
 import { call } from "../server/src/test-support/test-app.js";
 import { buyerSellerModerator, goodsOf } from "./fixtures.js";
 import { named, orderJourney, stateOf } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
-const { phoneOf, buyOnPhone } = orderJourney(running);
+const { phoneOf, shippedOnPhone } = orderJourney(running);
 
 async function apiOf<T>(path: string, token: string): Promise<T> {
   const reply = await call<T>(running.server.app, "GET", path, { token });
@@ -28,13 +28,7 @@ describe("售后 with the platform ruling: three people on phones", () => {
     await addAddress(server.app, buyer.token);
 
     // Bought and shipped; the buyer's page follows the seller's step live.
-    const { page: buyerPage, orderId } = await buyOnPhone(buyer, camera.id, "快递");
-    const shipped = await orderAction(server.app, seller.token, orderId, "ship", {
-      carrier: "SF",
-      trackingNumber: "SF1234567890123",
-    });
-    expect(shipped.code).toBe(200);
-    await stateOf(buyerPage, "待收货").waitFor();
+    const { page: buyerPage, orderId } = await shippedOnPhone(buyer, seller, camera.id);
 
     // 申请退款: 退货退款, a reason, the whole amount, what happened, a photo.
     await buyerPage.getByRole("button", { name: named("申请退款") }).click();
