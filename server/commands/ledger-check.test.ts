@@ -68,7 +68,7 @@ describe("npm run ledger:reconcile", () => {
     await data.db.updateTable("sandboxOperations").set({ amountCents: 1 }).where("kind", "=", "release").execute();
     const off = await npmRun("ledger:reconcile", "--date", day);
     expect(off.code).toBe(1);
-    expect(off.output).toMatch(/MISMATCH 打款给卖家 XZ\w+: 金额不一致 \(ledger ¥500, provider ¥0.01\)/);
+    expect(off.output).toMatch(/MISMATCH 打款给卖家 XZ[\w-]+: 金额不一致 \(ledger ¥500, provider ¥0.01\)/);
     expect(off.output).toContain(`${day}: 2 matched, 1 mismatched (sandbox)`);
 
     const bad = await npmRun("ledger:reconcile", "--date", "2026-02-30");
