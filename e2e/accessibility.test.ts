@@ -86,6 +86,8 @@ const PHONE_SCREENS: Record<string, string[]> = {
   earnings: [".earnings_earnings__payout-link", ".earnings_earnings-order__title"],
   notifications: [".notifications_notifications__mark-read"],
   login: [".ant-tabs-tab", ".ant-input-password-icon"],
+  "login-two-step": [".accounts_auth-card__link", ".ant-btn-primary"],
+  "userinfo-two-step-setup": [".accounts_two-step__actions .ant-btn"],
   register: [".accounts_password-toggle"],
   "admin-reports": [".ant-tabs-tab", ".ant-segmented-item", ".admin_admin__list .ant-btn"],
   "admin-words": [".ant-select", ".ant-btn"],

@@ -4,7 +4,7 @@ import { settleOrder } from "../server/src/features/orders/index.js";
 import { PaymentProviderError } from "../server/src/features/payments/index.js";
 import { serviceDeps } from "../server/src/services.js";
 import { orderAction, orderOf, paidOrder, sandboxOf } from "../server/src/test-support/orders.js";
-import { buyerSellerModerator, goodsOf } from "./fixtures.js";
+import { buyerSellerModerator, goodsOf, proveIdentity } from "./fixtures.js";
 import { orderJourney } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -45,6 +45,8 @@ describe("打款失败 in the moderators' console, on a phone", () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
     await line.getByRole("button", { name: "重试：富士 X100V 相机" }).click();
+    // Money moved by hand: the moderator proves it is them first, then the retry goes on by itself.
+    await proveIdentity(admin, moderator.password);
     await admin.getByText("重试成功，款项已转出").waitFor();
     await line.waitFor({ state: "detached" });
     // The buyer has the money back: the order's timeline says refunded.

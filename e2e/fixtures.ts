@@ -100,3 +100,14 @@ export async function newestCaptchaAnswer(db: Db): Promise<string> {
     .executeTakeFirstOrThrow();
   return row.answer;
 }
+
+/**
+ * Answers 验证身份, the proof the server asks for before money or identity changes hands (the
+ * password, or a two-step code), and waits until the dialog has gone.
+ */
+export async function proveIdentity(page: Page, proof: string): Promise<void> {
+  const dialog = page.getByRole("dialog", { name: "验证身份" });
+  await dialog.locator("input").fill(proof);
+  await dialog.getByRole("button", { name: /^确\s*认$/ }).click();
+  await dialog.waitFor({ state: "detached" });
+}

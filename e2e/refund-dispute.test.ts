@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testJpeg } from "../server/src/test-support/goods.js";
 import { addAddress, expectLedgerBalanced, jobs } from "../server/src/test-support/orders.js";
 import { call } from "../server/src/test-support/test-app.js";
-import { buyerSellerModerator, goodsOf } from "./fixtures.js";
+import { buyerSellerModerator, goodsOf, proveIdentity } from "./fixtures.js";
 import { named, orderJourney, stateOf } from "./order-journey.js";
 import { useServerAndBrowser } from "./server.js";
 
@@ -90,6 +90,7 @@ describe("售后 with the platform ruling: three people on phones", () => {
     const confirm = admin.getByRole("dialog", { name: "确认裁决？" });
     await confirm.getByText(`退给买家 ${formatPrice(100_000)}，其余 ${formatPrice(160_000)} 给卖家`).waitFor();
     await confirm.getByRole("button", { name: "确认裁决" }).click();
+    await proveIdentity(admin, moderator.password);
     await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
 
     // Both sides see the result on their pages, live.

@@ -1,9 +1,11 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { Secret } from "otpauth";
 import type { Page } from "playwright-core";
 import { openDatabase } from "../server/src/db/database.js";
 import { beijingToday } from "../server/src/features/reconciliation/index.js";
+import { hashPassword } from "../server/src/lib/secrets.js";
 import { signInAs, waitUntilSettled } from "./browser.js";
 import { apiCall, type DemoTrades, demoToken, makeDemoTrades, shippedOrder } from "./demo-trades.js";
 
@@ -23,6 +25,11 @@ export interface DemoIds {
    * its not-found page.
    */
   moderator: string;
+  /**
+   * A user with 两步验证 on (password xianzhi123), made in the screens' data folder: the login's
+   * second step. Null against BASE_URL, where that screen shows the login form.
+   */
+  twoStepUser: string | null;
 }
 
 const DEMO_USERS = ["alice", "bob", "carol"];
@@ -35,7 +42,7 @@ export interface ScreenState {
   user?: (ids: DemoIds) => string;
   path: (ids: DemoIds) => string;
   /** Steps after the page has settled that bring it into this state. */
-  reach?: (page: Page) => Promise<void>;
+  reach?: (page: Page, ids: DemoIds) => Promise<void>;
 }
 
 /** Presses a button that opens a sheet (its name as Ant Design spaces it: 评 价) and waits until it has opened. */
@@ -47,6 +54,17 @@ async function openSheet(page: Page, button: string): Promise<void> {
   await page.getByRole("dialog").waitFor();
   // The sheet's opening animation, then the focus in its first field.
   await page.waitForTimeout(500);
+}
+
+/** The console's first dispute, opened with its 处理: the drawer it opens in. */
+async function openFirstDispute(page: Page) {
+  await page
+    .getByRole("button", { name: /处\s*理/ })
+    .first()
+    .click();
+  const drawer = page.getByRole("dialog", { name: "处理纠纷" });
+  await drawer.waitFor();
+  return drawer;
 }
 
 /** Every screen in every state worth looking at. */
@@ -104,6 +122,17 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "user-sold", path: (ids) => `/user/${ids.goodsOwnerId}?tab=sold` },
   { name: "goods-info-price-drop", user: () => "bob", path: (ids) => `/goodsinfo/${ids.cheaperFavoriteId}` },
   { name: "login", path: () => "/login" },
+  {
+    name: "login-two-step",
+    path: () => "/login",
+    reach: async (page, ids) => {
+      if (!ids.twoStepUser) return;
+      await page.getByLabel("用户名", { exact: true }).fill(ids.twoStepUser);
+      await page.getByLabel("密码", { exact: true }).fill("xianzhi123");
+      await page.getByRole("button", { name: /登\s*录/ }).click();
+      await page.getByRole("heading", { name: "两步验证" }).waitFor();
+    },
+  },
   { name: "register", path: () => "/reg" },
   { name: "post", user: () => "bob", path: () => "/post" },
   { name: "userinfo-goods", user: () => "bob", path: () => "/userinfo" },
@@ -111,6 +140,19 @@ export const SCREEN_STATES: ScreenState[] = [
   { name: "userinfo-searches", user: () => "bob", path: () => "/userinfo?tab=searches" },
   { name: "userinfo-profile", user: () => "bob", path: () => "/userinfo?tab=profile" },
   { name: "userinfo-security", user: () => "bob", path: () => "/userinfo?tab=security" },
+  {
+    // The QR code and the secret of a set-up (waiting for its first code: bob signs in as before).
+    name: "userinfo-two-step-setup",
+    user: () => "bob",
+    path: () => "/userinfo?tab=security",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "开启两步验证" }).click();
+      await page.locator("form#two-step-password").getByLabel("当前密码").fill("xianzhi123");
+      await page.getByRole("button", { name: "下一步" }).click();
+      await page.getByTestId("two-step-secret").waitFor();
+      await waitUntilSettled(page);
+    },
+  },
   { name: "userinfo-blocked", user: () => "bob", path: () => "/userinfo?tab=blocked" },
   { name: "userinfo-notifications", user: () => "bob", path: () => "/userinfo?tab=notifications" },
   { name: "userinfo-bought", user: (ids) => ids.trades.buyer, path: () => "/userinfo?tab=bought" },
@@ -191,11 +233,22 @@ export const SCREEN_STATES: ScreenState[] = [
     user: (ids) => ids.moderator,
     path: () => "/admin?tab=disputes",
     reach: async (page) => {
-      await page
-        .getByRole("button", { name: /处\s*理/ })
-        .first()
-        .click();
-      await page.getByRole("dialog", { name: "处理纠纷" }).waitFor();
+      await openFirstDispute(page);
+      await waitUntilSettled(page);
+    },
+  },
+  {
+    // 身份验证 before money moves by a moderator's word: asked for, never given here.
+    name: "admin-proof-dialog",
+    user: (ids) => ids.moderator,
+    path: () => "/admin?tab=disputes",
+    reach: async (page) => {
+      const drawer = await openFirstDispute(page);
+      await drawer.getByText("全额退款", { exact: true }).click();
+      await drawer.getByLabel("裁决理由").fill("卖家未能举证");
+      await drawer.getByRole("button", { name: "提交裁决" }).click();
+      await page.getByRole("dialog", { name: "确认裁决？" }).getByRole("button", { name: "确认裁决" }).click();
+      await page.getByRole("dialog", { name: "验证身份" }).getByLabel("当前密码").waitFor();
       await waitUntilSettled(page);
     },
   },
@@ -230,6 +283,7 @@ export async function demoIds(baseUrl: string, dataDir?: string): Promise<DemoId
   if (dataDir) await reconciledWithMismatches(dataDir, saleId);
   return {
     moderator,
+    twoStepUser: dataDir ? await userWithTwoStep(dataDir) : null,
     goodsId,
     goodsOwner: owner.username,
     goodsOwnerId: owner.id,
@@ -280,7 +334,7 @@ export async function openScreenState(page: Page, baseUrl: string, state: Screen
   if (user) await signInAs(page, baseUrl, user, "xianzhi123");
   await page.goto(`${baseUrl}${state.path(ids)}`);
   await waitUntilSettled(page);
-  await state.reach?.(page);
+  await state.reach?.(page, ids);
 }
 
 /** Makes the demo moderator the way an operator would, and gives the console's queue a report to show. */
@@ -357,6 +411,40 @@ async function reconciledWithMismatches(dataDir: string, saleId: string) {
   ).catch((error: { code?: number }) => {
     if (error.code !== 1) throw error;
   });
+}
+
+/** A user of the screens' own, with 两步验证 on: made once per data folder, straight in its database. */
+async function userWithTwoStep(dataDir: string): Promise<string> {
+  const username = "screens_2fa";
+  const db = openDatabase({ sqliteFile: path.join(dataDir, "xianzhi.db") });
+  try {
+    const now = new Date().toISOString();
+    const user = await db
+      .insertInto("users")
+      .values({
+        username,
+        usernameLower: username,
+        email: "screens_2fa@example.com",
+        passwordHash: await hashPassword("xianzhi123"),
+        nickname: "两步验证用户",
+        avatarUrl: null,
+        bio: "",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (user) {
+      await db
+        .insertInto("twoStepSecrets")
+        .values({ userId: user.id, secret: new Secret({ size: 20 }).base32, createdAt: now, enabledAt: now })
+        .execute();
+    }
+  } finally {
+    await db.destroy();
+  }
+  return username;
 }
 
 function withoutDatabaseUrl(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {

@@ -44,6 +44,17 @@ export const Errors = {
   SAME_PASSWORD: { status: 200, code: 1107, msg: "新密码不能与原密码相同" },
   SAME_EMAIL: { status: 200, code: 1108, msg: "新邮箱与当前邮箱相同" },
   SESSION_NOT_FOUND: { status: 404, code: 404, msg: "该登录设备不存在或已退出" },
+  // 两步验证 (two-step sign-in): a right password answers TWO_STEP_REQUIRED with a ticket in data.
+  TWO_STEP_REQUIRED: { status: 200, code: 1109, msg: "请输入两步验证码" },
+  TWO_STEP_CODE_WRONG: { status: 200, code: 1110, msg: "两步验证码不正确" },
+  TWO_STEP_CODE_USED: { status: 200, code: 1111, msg: "这个验证码已用过，请等待验证器显示下一个" },
+  TWO_STEP_TICKET_INVALID: { status: 200, code: 1112, msg: "登录已超时，请重新输入密码" },
+  TWO_STEP_LOCKED: { status: 429, code: 429, msg: "两步验证码错误次数过多，请 15 分钟后再试" },
+  TWO_STEP_ALREADY_ON: { status: 200, code: 1113, msg: "两步验证已开启" },
+  TWO_STEP_NOT_SET_UP: { status: 200, code: 1114, msg: "请先重新开始设置两步验证" },
+  TWO_STEP_OFF: { status: 200, code: 1115, msg: "两步验证未开启" },
+  // A change of money or identity, without a proof of the last 5 minutes: data = { method }.
+  PROOF_REQUIRED: { status: 200, code: 1116, msg: "为保护账号安全，请先验证身份" },
 
   GOODS_NOT_FOUND: { status: 404, code: 404, msg: "闲置不存在或已删除" },
   NOT_YOUR_GOODS: { status: 403, code: 403, msg: "只能管理自己发布的闲置" },

@@ -16,3 +16,4 @@ export * from "./refunds.js";
 export * from "./sellers.js";
 export * from "./social.js";
 export * from "./trade.js";
+export * from "./two-step.js";

@@ -13,6 +13,7 @@ export const FieldLabels: Record<string, string> = {
   captchaId: "图形验证码编号",
   captchaTicket: "图形验证凭证",
   code: "验证码",
+  twoStepTicket: "两步验证凭证",
   purpose: "验证用途",
   nickname: "昵称",
   name: "名称",

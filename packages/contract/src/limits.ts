@@ -30,7 +30,10 @@ export const RateLimits = {
   commentPerUser: { max: 10, windowSeconds: MINUTE },
   /** Reports: enough for anyone who meets several scammers in a day, too few to flood the queue. */
   reportPerUser: { max: 20, windowSeconds: HOUR },
-  /** Calls that check the current password (e-mail and password change), together: a stolen session cannot guess it. */
+  /**
+   * Calls that check the current password or a two-step code (e-mail and password change, two-step
+   * set-up and codes), together: a stolen session cannot guess either.
+   */
   passwordCheckPerUser: { max: 10, windowSeconds: 15 * MINUTE },
   /** Downloads of all one's data: each reads every row the account has, so a few an hour. */
   dataExportPerUser: { max: 5, windowSeconds: HOUR },

@@ -39,6 +39,8 @@ import * as uncheckedKinds from "./migrations/0037-unchecked-kinds.js";
 import * as refundEndedBy from "./migrations/0038-refund-ended-by.js";
 import * as sessionDevices from "./migrations/0039-session-devices.js";
 import * as settleTriedAt from "./migrations/0040-settle-tried-at.js";
+import * as twoStep from "./migrations/0041-two-step.js";
+import * as sessionProof from "./migrations/0042-session-proof.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -81,6 +83,8 @@ const migrations = {
   "0038-refund-ended-by": refundEndedBy,
   "0039-session-devices": sessionDevices,
   "0040-settle-tried-at": settleTriedAt,
+  "0041-two-step": twoStep,
+  "0042-session-proof": sessionProof,
 } satisfies Record<string, Migration>;
 
 /**

@@ -40,6 +40,35 @@ export interface SessionsTable {
   ip: Generated<string>;
   /** When it was last used, written at most every SESSION_SEEN_STEP; null: not since it began. */
   lastSeenAt: Timestamp | null;
+  /** When its user last proved it is them (身份验证, migration 0042); null: not since it began. */
+  provenAt: Generated<Timestamp | null>;
+}
+
+/** 两步验证: an account's TOTP secret; enabledAt null while it waits for its first code. */
+export interface TwoStepSecretsTable {
+  userId: number;
+  secret: string;
+  createdAt: Timestamp;
+  enabledAt: Timestamp | null;
+  /** The time step of the last code accepted; none older or equal is accepted after it. */
+  lastStep: number | null;
+  /** Wrong codes since the last right one or the last lock. */
+  failures: Generated<number>;
+  lockedUntil: Timestamp | null;
+}
+
+export interface TwoStepRecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: Timestamp | null;
+}
+
+/** What a right password hands out when the account has a second step: one use, five minutes. */
+export interface TwoStepTicketsTable {
+  ticketHash: string;
+  userId: number;
+  expiresAt: Timestamp;
 }
 
 export interface CaptchasTable {
@@ -553,6 +582,9 @@ export interface DB {
   goodsFts: GoodsFtsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  twoStepSecrets: TwoStepSecretsTable;
+  twoStepRecoveryCodes: TwoStepRecoveryCodesTable;
+  twoStepTickets: TwoStepTicketsTable;
   captchas: CaptchasTable;
   captchaTickets: CaptchaTicketsTable;
   emailCodes: EmailCodesTable;

@@ -198,6 +198,17 @@ const RULES: Record<string, Rule> = {
     }),
   },
   "PUT /api/user/userinfo": { probe: body("/api/user/userinfo", { bio: "只卖自用闲置" }) },
+  // 两步验证: requests as the personal centre sends them (the owner's password and codes are not these).
+  "POST /api/user/two-step/setup": { probe: body("/api/user/two-step/setup", { password: "wrong-pass1" }) },
+  "POST /api/user/two-step/enable": { probe: body("/api/user/two-step/enable", { code: "123456" }) },
+  "POST /api/user/two-step/recovery-codes": { probe: body("/api/user/two-step/recovery-codes", { code: "123456" }) },
+  "POST /api/user/two-step/disable": {
+    probe: body("/api/user/two-step/disable", { password: "wrong-pass1", code: "123456" }),
+  },
+  "POST /api/user/proof": { probe: body("/api/user/proof", { password: "wrong-pass1" }) },
+  "POST /api/user/login/two-step": {
+    probe: body("/api/user/login/two-step", { twoStepTicket: "no-such-ticket", code: "123456" }),
+  },
   "PUT /api/user/email": {
     probe: body("/api/user/email", { email: "changed@example.com", emailTicket: "bogus" }),
   },

@@ -83,6 +83,11 @@ const OWN_LIMITS: Record<string, RateLimitName> = {
   "PUT /api/user/email": "passwordCheckPerUser",
   "PUT /api/user/password": "passwordCheckPerUser",
   "POST /api/user/delete": "passwordCheckPerUser",
+  "POST /api/user/two-step/setup": "passwordCheckPerUser",
+  "POST /api/user/two-step/enable": "passwordCheckPerUser",
+  "POST /api/user/two-step/recovery-codes": "passwordCheckPerUser",
+  "POST /api/user/two-step/disable": "passwordCheckPerUser",
+  "POST /api/user/proof": "passwordCheckPerUser",
 };
 
 const limitOf = (route: DeclaredRoute) => limited.accountLimits.get(route.key);

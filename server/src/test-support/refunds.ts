@@ -50,7 +50,9 @@ export async function refundOf(app: FastifyInstance, token: string, refundId: st
   return reply.data;
 }
 
-export function rule(app: FastifyInstance, token: string, refundId: string, body: unknown) {
+/** A ruling as the console sends it: the moderator's identity proven first (registerUser's password). */
+export async function rule(app: FastifyInstance, token: string, refundId: string, body: unknown) {
+  await call(app, "POST", "/api/user/proof", { token, body: { password: "secret123" } });
   return call<Refund>(app, "POST", `/api/admin/disputes/${refundId}/ruling`, { token, body });
 }
 

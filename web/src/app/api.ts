@@ -9,6 +9,7 @@ export const api = createApi({
   tagTypes: [
     "Me",
     "Sessions",
+    "TwoStep",
     "Goods",
     "GoodsList",
     "MyGoods",

@@ -28,6 +28,7 @@ export {
   Pagination,
   Popconfirm,
   Progress,
+  QRCode,
   Radio,
   Result,
   Segmented,

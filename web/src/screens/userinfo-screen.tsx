@@ -16,6 +16,7 @@ import {
   PayoutAccountForm,
   ProfileForm,
   SessionDevices,
+  TwoStepSettings,
 } from "../features/accounts/ui";
 import { AddressBook } from "../features/addresses/ui";
 import { FavoriteList } from "../features/favorites/ui";
@@ -81,6 +82,7 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          <TwoStepSettings />
           <SessionDevices />
           <PayoutAccountForm />
           <DownloadMyData />

@@ -40,3 +40,26 @@ export const EMAIL_CODE_MESSAGE = `验证码为 ${AccountLimits.emailCodeLength}
  * for theirs under their fingers.
  */
 export const SIGNED_IN_HINT_COOKIE = "xz_signed_in";
+
+/** Two-step sign-in (TOTP, RFC 6238, as every authenticator app reads it) and its recovery codes. */
+export const TwoStepLimits = {
+  codeLength: 6,
+  periodSeconds: 30,
+  /** Codes one step before or after the server's clock are accepted: phones' clocks drift. */
+  windowSteps: 1,
+  /** Wrong codes in a row, then the second step is locked for every sign-in of the account. */
+  failuresBeforeLock: 5,
+  lockSeconds: 15 * 60,
+  /** How long the password's answer lets the second step be tried. */
+  ticketTtlSeconds: 5 * 60,
+  recoveryCodeCount: 10,
+  /** How long a proof of identity (身份验证) lets the session change money or identity. */
+  proofTtlSeconds: 5 * 60,
+} as const;
+
+/** A code from the authenticator app: six digits. */
+export const TWO_STEP_CODE_PATTERN = new RegExp(`^\\d{${TwoStepLimits.codeLength}}$`);
+/** A recovery code as shown (ABCDE-FGHJK) or typed without the dash, in either case. */
+export const RECOVERY_CODE_PATTERN = /^[A-Za-z2-9]{5}-?[A-Za-z2-9]{5}$/;
+export const TWO_STEP_CODE_MESSAGE = `请输入 ${TwoStepLimits.codeLength} 位验证码`;
+export const TWO_STEP_OR_RECOVERY_MESSAGE = `请输入 ${TwoStepLimits.codeLength} 位验证码或 10 位恢复码`;

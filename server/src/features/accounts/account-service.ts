@@ -8,6 +8,7 @@ import {
   type LoginByUsernameBody,
   type RegisterBody,
   type ResetPasswordBody,
+  type TwoStepLoginBody,
   type UpdateProfileBody,
   type UserInfo,
 } from "@xianzhi/contract";
@@ -21,6 +22,7 @@ import { refuseSuspended } from "../suspensions/index.js";
 import { ownAvatarAddress } from "./avatar.js";
 import { spendEmailTicket } from "./email-code-service.js";
 import { emailChangedNotice } from "./email-notices.js";
+import { requireFreshProof } from "./identity-proof.js";
 import {
   claimLoginAttempt,
   forgetLoginFailures,
@@ -29,6 +31,7 @@ import {
   recordLoginFailure,
 } from "./login-throttle.js";
 import { deleteSession, deleteSessionsOfUser, insertSession, type SessionClient } from "./session-repository.js";
+import { takeTicket, ticketHolder, twoStepChallenge, withSecondStep } from "./two-step.js";
 import { toUserInfo } from "./user-mapper.js";
 import {
   findUserByEmail,
@@ -123,7 +126,24 @@ async function login(
   if (user.deletedAt) throw appError("ACCOUNT_DELETED");
   // Told only to whoever knows the password: the suspension is no one else's business.
   await refuseSuspended({ db }, user);
+  const challenge = await twoStepChallenge(db, user.id);
+  if (challenge) throw appError("TWO_STEP_REQUIRED", undefined, challenge);
   return startSession(db, user, client);
+}
+
+/** The second step of a sign-in: the ticket the right password answered, and a code. */
+export async function loginWithTwoStep(
+  { db }: Deps<"db">,
+  body: TwoStepLoginBody,
+  client: SessionClient,
+): Promise<AuthResult> {
+  const user = await findUserById(db, await ticketHolder(db, body.twoStepTicket));
+  if (!user || user.deletedAt) throw appError("TWO_STEP_TICKET_INVALID");
+  await refuseSuspended({ db }, user);
+  return withSecondStep(db, user.id, body.code, async (tx) => {
+    await takeTicket(tx, body.twoStepTicket);
+    return startSession(tx, user, client);
+  });
 }
 
 export async function getUserInfo({ db }: Deps<"db">, userId: number): Promise<UserInfo> {
@@ -144,16 +164,19 @@ export async function updateProfile({ db }: Deps<"db">, userId: number, body: Up
 }
 
 /**
- * Asks for the password, so a borrowed signed-in browser cannot take the account over, and tells
+ * Asks for the password (and, with two-step sign-in on, a proof of the last five minutes: 身份验证),
+ * so a borrowed signed-in browser cannot take the account over, and tells
  * the old address, so its owner learns of a change they did not make. A wrong password spends
  * nothing: the ticket stays good for the next try.
  */
 export async function changeEmail(
   deps: Deps<"db" | "mailer" | "log">,
-  userId: number,
+  me: CurrentUser,
   body: ChangeEmailBody,
 ): Promise<UserInfo> {
   const { db } = deps;
+  const userId = me.userId;
+  await requireFreshProof(deps, me, { carriesPassword: true });
   const user = await findUserById(db, userId);
   if (!user) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.password, user.passwordHash))) {
@@ -186,6 +209,7 @@ async function notifyOldAddress(
 
 /** Every other session of the user ends: whoever knew the old password is signed out. */
 export async function changePassword({ db }: Deps<"db">, me: CurrentUser, body: ChangePasswordBody): Promise<null> {
+  await requireFreshProof({ db }, me, { carriesPassword: true });
   const user = await findUserById(db, me.userId);
   if (!user) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.oldPassword, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG");

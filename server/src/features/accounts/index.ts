@@ -2,6 +2,7 @@
 // plugins, commands, tests) may use of it. Everything else in this folder is its own.
 export type { CurrentUser } from "./account-service.js";
 export { sendEmailCode } from "./email-code-service.js";
+export { requireFreshProof } from "./identity-proof.js";
 export { accountRoutes } from "./routes.js";
 export { noteSessionUse } from "./session-devices.js";
 export type { SessionClient, SessionKey } from "./session-repository.js";

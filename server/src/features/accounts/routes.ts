@@ -8,13 +8,22 @@ import {
   ConfirmEmailBodySchema,
   EmailTicketSchema,
   EndedSessionsSchema,
+  IdentityProofSchema,
   IdParamsSchema,
   LoginByEmailBodySchema,
   LoginByUsernameBodySchema,
+  ProveIdentityBodySchema,
+  RecoveryCodesSchema,
   RegisterBodySchema,
   ResetPasswordBodySchema,
   SendEmailCodeBodySchema,
   SessionDeviceListSchema,
+  TwoStepDisableBodySchema,
+  TwoStepEnableBodySchema,
+  TwoStepLoginBodySchema,
+  TwoStepSetupBodySchema,
+  TwoStepSetupSchema,
+  TwoStepStatusSchema,
   UpdateProfileBodySchema,
   UserInfoSchema,
 } from "@xianzhi/contract";
@@ -29,8 +38,10 @@ import { serviceDeps } from "../../services.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
+import { identityProof, proveIdentity } from "./identity-proof.js";
 import { endOtherSessionDevices, endSessionDevice, sessionDevices } from "./session-devices.js";
 import type { SessionClient } from "./session-repository.js";
+import { disableTwoStep, enableTwoStep, renewRecoveryCodes, setUpTwoStep, twoStepStatus } from "./two-step.js";
 
 const route = apiRoutes("accounts");
 
@@ -121,6 +132,19 @@ export const accountRoutes: ApiRoutes = async (app) => {
     async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
   );
 
+  app.post(
+    "/user/login/two-step",
+    route.pub(
+      {
+        summary: "Sign in, second step: the ticket TWO_STEP_REQUIRED gave and a code from the app or a recovery code",
+        answer: AuthResultSchema,
+        body: TwoStepLoginBodySchema,
+      },
+      { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await accounts.loginWithTwoStep(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
+  );
+
   app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: UserInfoSchema }), async (req) =>
     ok(await accounts.getUserInfo(serviceDeps(app, req), userOf(req).userId)),
   );
@@ -141,7 +165,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
-      return ok(await accounts.changeEmail(serviceDeps(app, req), userOf(req).userId, req.body), "邮箱已更换");
+      return ok(await accounts.changeEmail(serviceDeps(app, req), userOf(req), req.body), "邮箱已更换");
     },
   );
 
@@ -218,5 +242,85 @@ export const accountRoutes: ApiRoutes = async (app) => {
       await app.hub.endSessions({ userId: me.userId, exceptSessionId: me.sessionId });
       return ok(ended, ended.ended > 0 ? `已退出其他 ${ended.ended} 台设备` : "没有其他登录设备");
     },
+  );
+
+  app.get(
+    "/user/two-step",
+    route.user({ summary: "两步验证: whether sign-in asks the caller for a code", answer: TwoStepStatusSchema }),
+    async (req) => ok(await twoStepStatus(serviceDeps(app, req), userOf(req).userId)),
+  );
+
+  app.post(
+    "/user/two-step/setup",
+    route.user(
+      {
+        summary: "Start two-step sign-in: a new secret for the app, in use once a first code confirms it",
+        answer: TwoStepSetupSchema,
+        body: TwoStepSetupBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await setUpTwoStep(serviceDeps(app, req), userOf(req), req.body)),
+  );
+
+  app.post(
+    "/user/two-step/enable",
+    route.user(
+      {
+        summary: "Turn two-step sign-in on with a first code: ten recovery codes, shown once",
+        answer: RecoveryCodesSchema,
+        body: TwoStepEnableBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await enableTwoStep(serviceDeps(app, req), userOf(req), req.body), "两步验证已开启"),
+  );
+
+  app.post(
+    "/user/two-step/recovery-codes",
+    route.user(
+      {
+        summary: "Ten new recovery codes for a code from the app; the old ones stop working",
+        answer: RecoveryCodesSchema,
+        body: TwoStepEnableBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await renewRecoveryCodes(serviceDeps(app, req), userOf(req), req.body), "已生成新的恢复码"),
+  );
+
+  app.post(
+    "/user/two-step/disable",
+    route.user(
+      { summary: "Turn two-step sign-in off: the password and a code", answer: null, body: TwoStepDisableBodySchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => {
+      await disableTwoStep(serviceDeps(app, req), userOf(req), req.body);
+      return ok(null, "两步验证已关闭");
+    },
+  );
+
+  app.get(
+    "/user/proof",
+    route.user({
+      summary: "身份验证: which proof the caller gives, and until when this session is proven",
+      answer: IdentityProofSchema,
+    }),
+    async (req) => ok(await identityProof(serviceDeps(app, req), userOf(req))),
+  );
+
+  app.post(
+    "/user/proof",
+    route.user(
+      {
+        summary:
+          "Prove it is the caller (a two-step code, else the password): this session may change money or identity for 5 minutes",
+        answer: IdentityProofSchema,
+        body: ProveIdentityBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await proveIdentity(serviceDeps(app, req), userOf(req), req.body), "身份验证成功"),
   );
 };

@@ -109,3 +109,14 @@ export async function deleteSessionOfUser(db: DbOrTx, userId: number, sessionId:
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** Notes that the session's user proved it is them, now (身份验证). */
+export async function markSessionProven(db: DbOrTx, sessionId: number, now: string): Promise<void> {
+  await db.updateTable("sessions").set({ provenAt: now }).where("id", "=", sessionId).execute();
+}
+
+/** When the session's user last proved it is them; null when not since it began. */
+export async function sessionProvenAt(db: DbOrTx, sessionId: number): Promise<string | null> {
+  const row = await db.selectFrom("sessions").select("provenAt").where("id", "=", sessionId).executeTakeFirst();
+  return row?.provenAt ?? null;
+}

@@ -98,11 +98,12 @@ export async function takeEmailTicket(
   return taken !== undefined;
 }
 
-/** Expired captchas, tickets, codes and sessions are of no use to anyone; dropping them keeps the tables small. */
+/** Expired captchas, tickets (e-mail and two-step), codes and sessions are of no use to anyone; dropping them keeps the tables small. */
 export async function purgeExpired(db: DbOrTx, now: string): Promise<void> {
   await db.deleteFrom("captchas").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("captchaTickets").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("emailCodes").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("emailTickets").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("sessions").where("expiresAt", "<=", now).execute();
+  await db.deleteFrom("twoStepTickets").where("expiresAt", "<=", now).execute();
 }

@@ -8,7 +8,7 @@ import { verifyPassword } from "../../lib/secrets.js";
 import { userOf } from "../../plugins/auth.js";
 import type { Mail } from "../../plugins/mail.js";
 import { type Deps, serviceDeps } from "../../services.js";
-import { findUserById } from "../accounts/index.js";
+import { type CurrentUser, findUserById, requireFreshProof } from "../accounts/index.js";
 
 /** Where a seller is paid, as the provider needs it (null until they set it). */
 export async function payoutAccountOf(db: DbOrTx, userId: number): Promise<string | null> {
@@ -40,15 +40,18 @@ function payoutAccountChangedNotice(email: string, username: string, account: st
 }
 
 /**
- * Asks for the password, so a borrowed signed-in browser cannot send the seller's money elsewhere,
+ * Asks for the password (and, with two-step sign-in on, a proof of the last five minutes), so a
+ * borrowed signed-in browser cannot send the seller's money elsewhere,
  * and tells the account's address, so its owner learns of a change they did not make. A notice
  * that cannot be sent is logged: the change is made by then.
  */
 async function setPayoutAccount(
   deps: Deps<"db" | "payments" | "mailer" | "log">,
-  userId: number,
+  me: CurrentUser,
   body: PayoutAccountBody,
 ): Promise<PayoutAccount> {
+  const userId = me.userId;
+  await requireFreshProof(deps, me, { carriesPassword: true });
   const user = await findUserById(deps.db, userId);
   if (!user) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.password, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
@@ -90,6 +93,6 @@ export const payoutAccountRoutes: ApiRoutes = async (app) => {
       },
       { preValidation: app.rateLimits.passwordCheckPerUser },
     ),
-    async (req) => ok(await setPayoutAccount(serviceDeps(app, req), userOf(req).userId, req.body), "收款账户已保存"),
+    async (req) => ok(await setPayoutAccount(serviceDeps(app, req), userOf(req), req.body), "收款账户已保存"),
   );
 };

@@ -10,6 +10,7 @@ import { ok } from "../../http/envelope.js";
 import { nowIso } from "../../lib/clock.js";
 import { userOf } from "../../plugins/auth.js";
 import { type Deps, serviceDeps } from "../../services.js";
+import { type CurrentUser, requireFreshProof } from "../accounts/index.js";
 import { writeLog } from "../moderation/index.js";
 import { SETTLE_RETRY, settleOrder, shareOf } from "./order-payments.js";
 import * as repo from "./order-repository.js";
@@ -46,9 +47,12 @@ export function failedSettlementCount(deps: Deps<"db">): Promise<number> {
  */
 async function retrySettlement(
   deps: Deps<"db" | "outbox" | "config" | "payments" | "log">,
-  moderatorId: number,
+  moderator: CurrentUser,
   orderId: number,
 ) {
+  // Money moved by hand: the moderator proves it is them first (身份验证, five minutes).
+  await requireFreshProof(deps, moderator);
+  const moderatorId = moderator.userId;
   const row = await repo.findOrder(deps.db, orderId);
   if (!row || row.settlement === null) throw appError("ORDER_NOT_FOUND", "没有待处理的退款或放款");
   await deps.db.transaction().execute(async (tx) => {
@@ -90,7 +94,7 @@ export const settlementRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
-      const result = await retrySettlement(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
+      const result = await retrySettlement(serviceDeps(app, req), userOf(req), Number(req.params.id));
       return ok(result, result.settled ? "已完成" : "支付机构仍未处理成功，将继续自动重试");
     },
   );

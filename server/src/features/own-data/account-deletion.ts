@@ -5,7 +5,7 @@ import { nowIso } from "../../lib/clock.js";
 import { verifyPassword } from "../../lib/secrets.js";
 import type { Deps } from "../../services.js";
 import type { CurrentUser } from "../accounts/index.js";
-import { findUserById } from "../accounts/index.js";
+import { findUserById, requireFreshProof } from "../accounts/index.js";
 import { adjustListedCount } from "../goods-status/index.js";
 import * as repo from "./deletion-repository.js";
 
@@ -21,6 +21,7 @@ export async function deleteAccount(
   me: CurrentUser,
   body: DeleteAccountBody,
 ): Promise<void> {
+  await requireFreshProof({ db }, me, { carriesPassword: true });
   const user = await findUserById(db, me.userId);
   if (!user || user.deletedAt) throw appError("SESSION_EXPIRED");
   if (!(await verifyPassword(body.password, user.passwordHash))) throw appError("OLD_PASSWORD_WRONG", "密码错误");

@@ -66,13 +66,16 @@ export async function pictureFilesToRemove(
 }
 
 /**
- * Removes what belongs to the user alone and nobody else sees: sessions, favourites, follows both
+ * Removes what belongs to the user alone and nobody else sees: sessions, the two-step secret and codes, favourites, follows both
  * ways, saved searches, notifications, blocks both ways, sign-in failures, the avatar's upload.
  * Open offers they made on others' goods are withdrawn. Comments, chat messages, deals and
  * reviews stay: they are part of other people's conversations and trades.
  */
 export async function removePrivateRows(tx: DbOrTx, userId: number, avatarFileId: string | null, now: string) {
   await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
+  await tx.deleteFrom("twoStepTickets").where("userId", "=", userId).execute();
+  await tx.deleteFrom("twoStepRecoveryCodes").where("userId", "=", userId).execute();
+  await tx.deleteFrom("twoStepSecrets").where("userId", "=", userId).execute();
   await tx.deleteFrom("favorites").where("userId", "=", userId).execute();
   await tx
     .deleteFrom("follows")

@@ -44,7 +44,7 @@ export const disputeRoutes: ApiRoutes = async (app) => {
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
-      const ruled = await ruleDispute(serviceDeps(app, req), userOf(req).userId, Number(req.params.id), req.body);
+      const ruled = await ruleDispute(serviceDeps(app, req), userOf(req), Number(req.params.id), req.body);
       await deliverAll(app.hub, ruled.deliveries);
       return ok(ruled.data, "已裁决，双方已收到通知");
     },

@@ -9,6 +9,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { WithDeliveries } from "../../plugins/realtime.js";
 import type { Deps } from "../../services.js";
+import { type CurrentUser, requireFreshProof } from "../accounts/index.js";
 import { writeLog } from "../moderation/index.js";
 import { afterMove, findOrder, orderDetailSeenBy } from "../orders/index.js";
 import { applyRefundStep, yuan } from "./refund-moves.js";
@@ -96,10 +97,13 @@ export async function disputeDetail(deps: Deps<"db">, refundId: number): Promise
  */
 export async function ruleDispute(
   deps: Deps<"db" | "outbox" | "config" | "payments" | "log">,
-  moderatorId: number,
+  moderator: CurrentUser,
   refundId: number,
   body: DisputeRulingBody,
 ): Promise<WithDeliveries<Refund>> {
+  // Money moved by a moderator's word: they prove it is them first (身份验证, five minutes).
+  await requireFreshProof(deps, moderator);
+  const moderatorId = moderator.userId;
   const row = await repo.findRefund(deps.db, refundId);
   if (!row || row.disputedAt === null) throw appError("DISPUTE_NOT_FOUND");
   const order = await findOrder(deps.db, row.orderId);

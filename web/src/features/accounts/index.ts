@@ -8,4 +8,6 @@ export { authSlice, setToken, setUserInfo } from "./auth-slice";
 export { PAYOUT_ACCOUNT_PATH } from "./payout-account-rules";
 export { isGuardedScreenShown, RequireAuth } from "./require-auth";
 export { isSignedIn, signOut, signOutEndedSession, syncSignedInHint } from "./session";
+/** Whether an answer asks for 身份验证 first: nothing changed, and the change is sent again once proven. */
+export { proofMethodOf } from "./two-step-lines";
 export { useLogOut } from "./use-log-out";

@@ -1,3 +1,4 @@
+import type { AuthResult, TwoStepChallenge } from "@xianzhi/contract";
 import { AccountLimits, Errors } from "@xianzhi/contract/constants";
 import { useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
@@ -13,6 +14,8 @@ import { pathAfterLogin } from "./after-login";
 import { ForgotPassword } from "./forgot-password";
 import type { FromState } from "./require-auth";
 import { sessionEndedSinceSignIn, signIn } from "./session";
+import { twoStepChallengeOf } from "./two-step-lines";
+import { TwoStepLogin } from "./two-step-login";
 
 type Mode = "username" | "email";
 
@@ -25,6 +28,8 @@ export default function LoginScreen() {
   const [byUsername, usernameState] = useLoginByUsernameMutation();
   const [byEmail, emailState] = useLoginByEmailMutation();
   const [error, setError] = useState("");
+  // A right password of an account with 两步验证: the second step's ticket.
+  const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
   const from = (location.state as FromState | null)?.from;
   // Why the user is here, when a 401 sent them (or a page that had quietly dropped the dead token).
   const [sessionEnded] = useState(sessionEndedSinceSignIn);
@@ -36,12 +41,21 @@ export default function LoginScreen() {
         ? await byUsername({ username: values.account, password: values.password })
         : await byEmail({ email: values.account, password: values.password });
     if ("error" in result) {
+      const secondStep = twoStepChallengeOf(result.error);
+      if (secondStep) {
+        setChallenge(secondStep);
+        return;
+      }
       // A suspended account's 403 says itself why and until when (账号已被封禁至 …).
       const { status, detail } = result.error as ApiError;
       setError(status === 403 && detail ? detail : errorText(result.error));
       return;
     }
-    signIn(dispatch, result.data);
+    signedIn(result.data);
+  };
+
+  const signedIn = (result: AuthResult) => {
+    signIn(dispatch, result);
     navigate(pathAfterLogin(from), { replace: true });
   };
 
@@ -58,47 +72,64 @@ export default function LoginScreen() {
               role="status"
             />
           )}
-          <Tabs
-            activeKey={mode}
-            onChange={(key) => {
-              setMode(key as Mode);
-              setError("");
-            }}
-            items={[
-              { key: "username", label: "用户名登录" },
-              { key: "email", label: "邮箱登录" },
-            ]}
-          />
-          <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
-            <Form.Item
-              name="account"
-              label={mode === "username" ? "用户名" : "邮箱"}
-              rules={
-                mode === "username"
-                  ? [{ required: true }, { max: AccountLimits.usernameMax }]
-                  : [{ required: true }, { type: "email" }]
-              }
-            >
-              <Input autoComplete={mode === "username" ? "username" : "email"} autoFocus />
-            </Form.Item>
-            <Form.Item name="password" label="密码" rules={[{ required: true }, { max: AccountLimits.passwordMax }]}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
-            {error && <Alert type="error" title={error} showIcon className={styles.authCardError} role="alert" />}
-            <Button
-              type="primary"
-              htmlType="submit"
-              block
-              size="large"
-              loading={usernameState.isLoading || emailState.isLoading}
-            >
-              登录
-            </Button>
-          </Form>
-          <div className={styles.authCardLinks}>
-            <Link to={paths.register}>没有账号？立即注册</Link>
-            <ForgotPassword />
-          </div>
+          {challenge ? (
+            <TwoStepLogin
+              challenge={challenge}
+              onSignedIn={signedIn}
+              onBack={(why) => {
+                setChallenge(null);
+                setError(why ?? "");
+              }}
+            />
+          ) : (
+            <>
+              <Tabs
+                activeKey={mode}
+                onChange={(key) => {
+                  setMode(key as Mode);
+                  setError("");
+                }}
+                items={[
+                  { key: "username", label: "用户名登录" },
+                  { key: "email", label: "邮箱登录" },
+                ]}
+              />
+              <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
+                <Form.Item
+                  name="account"
+                  label={mode === "username" ? "用户名" : "邮箱"}
+                  rules={
+                    mode === "username"
+                      ? [{ required: true }, { max: AccountLimits.usernameMax }]
+                      : [{ required: true }, { type: "email" }]
+                  }
+                >
+                  <Input autoComplete={mode === "username" ? "username" : "email"} autoFocus />
+                </Form.Item>
+                <Form.Item
+                  name="password"
+                  label="密码"
+                  rules={[{ required: true }, { max: AccountLimits.passwordMax }]}
+                >
+                  <Input.Password autoComplete="current-password" />
+                </Form.Item>
+                {error && <Alert type="error" title={error} showIcon className={styles.authCardError} role="alert" />}
+                <Button
+                  type="primary"
+                  htmlType="submit"
+                  block
+                  size="large"
+                  loading={usernameState.isLoading || emailState.isLoading}
+                >
+                  登录
+                </Button>
+              </Form>
+              <div className={styles.authCardLinks}>
+                <Link to={paths.register}>没有账号？立即注册</Link>
+                <ForgotPassword />
+              </div>
+            </>
+          )}
         </Card>
       </FingerSized>
     </div>

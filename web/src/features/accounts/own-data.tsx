@@ -7,10 +7,12 @@ import { useAppDispatch } from "../../app/hooks";
 import { ACCESS_TOKEN_KEY, paths } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
 import { Alert, Button, Divider, Form, Input } from "../../components/kit";
+import { saveFile } from "../../components/save-file";
 import { Sheet } from "../../components/sheet";
 import { message } from "../../components/toasts";
 import styles from "./accounts.module.css";
 import { useDeleteAccountMutation } from "./accounts-api";
+import { useFreshProof } from "./identity-proof";
 import { signOut } from "./session";
 
 const EXPORT_URL = "/api/user/export";
@@ -19,19 +21,6 @@ const EXPORT_URL = "/api/user/export";
 function fileNameOf(response: Response): string {
   const named = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "");
   return named?.[1] ?? `xianzhi-data-${new Date().toISOString().slice(0, 10)}.json`;
-}
-
-/** Saves the body as a file the way a link with `download` does. */
-async function saveAs(response: Response): Promise<void> {
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(response);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file by the next task; the blob can go then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
@@ -51,7 +40,7 @@ export function DownloadMyData() {
         message.error(envelope?.msg ?? "下载失败，请稍后再试");
         return;
       }
-      await saveAs(response);
+      saveFile(await response.blob(), fileNameOf(response));
       message.success("已开始下载你的数据");
     } catch {
       message.error("网络异常，下载失败，请稍后再试");
@@ -85,12 +74,13 @@ export function DeleteAccountSection() {
   const [form] = Form.useForm<DeleteAccountBody>();
   const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
   const [confirming, setConfirming] = useState(false);
+  const { withProof, dialog } = useFreshProof();
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
 
   const confirm = async () => {
-    const result = await deleteAccount({ password: form.getFieldValue("password") });
     setConfirming(false);
+    const result = await withProof(() => deleteAccount({ password: form.getFieldValue("password") }));
     if ("error" in result) {
       const error = result.error;
       if (error && "code" in error && error.code === Errors.OLD_PASSWORD_WRONG.code) {
@@ -156,6 +146,7 @@ export function DeleteAccountSection() {
           </div>
         </FingerSized>
       </Sheet>
+      {dialog}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { FingerSized } from "../../components/finger-sized";
 import { Alert, Button, Divider, Form, Input, Skeleton } from "../../components/kit";
 import { message } from "../../components/toasts";
 import styles from "./accounts.module.css";
+import { useFreshProof } from "./identity-proof";
 import { isWrongPassword, PAYOUT_FORM_ID, payoutAccountRules, payoutPasswordRules } from "./payout-account-rules";
 
 const payoutApi = api.injectEndpoints({
@@ -33,12 +34,15 @@ export function PayoutAccountForm() {
   const { data, isLoading } = payoutApi.usePayoutAccountQuery();
   const [save, { isLoading: saving }] = payoutApi.useSetPayoutAccountMutation();
   const [error, setError] = useState("");
+  const { withProof, dialog } = useFreshProof();
   useScrolledToWhenAsked(data !== undefined);
   if (isLoading || !data) return <Skeleton active />;
 
   const submit = async (values: PayoutAccountBody) => {
     setError("");
-    const result = await save({ alipayAccount: values.alipayAccount.trim(), password: values.password });
+    const result = await withProof(() =>
+      save({ alipayAccount: values.alipayAccount.trim(), password: values.password }),
+    );
     if ("error" in result) {
       if (isWrongPassword(result.error)) form.setFields([{ name: "password", errors: [errorText(result.error)] }]);
       else setError(errorText(result.error));
@@ -80,6 +84,7 @@ export function PayoutAccountForm() {
         </Button>
         <p className={styles.securityFormCurrent}>修改后会发邮件通知你的邮箱</p>
       </Form>
+      {dialog}
     </FingerSized>
   );
 }

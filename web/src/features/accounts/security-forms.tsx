@@ -9,6 +9,7 @@ import { emailRules, passwordHint, passwordRules } from "./account-rules";
 import styles from "./accounts.module.css";
 import { useChangeEmailMutation, useChangePasswordMutation } from "./accounts-api";
 import { CaptchaAndCode } from "./captcha-and-code";
+import { useFreshProof } from "./identity-proof";
 import { useEmailTicket } from "./use-email-ticket";
 
 interface ChangeEmailValues {
@@ -21,10 +22,11 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
   const [form] = Form.useForm<ChangeEmailValues>();
   const { withTicket, confirming } = useEmailTicket(form, "change_email");
   const [changeEmail, { isLoading }] = useChangeEmailMutation();
+  const { withProof, dialog } = useFreshProof();
 
   const submit = async (values: ChangeEmailValues) => {
     const result = await withTicket(values.email, values.emailCode, (emailTicket) =>
-      changeEmail({ email: values.email, emailTicket, password: values.password }),
+      withProof(() => changeEmail({ email: values.email, emailTicket, password: values.password })),
     );
     if (!result) return;
     if ("error" in result) {
@@ -59,6 +61,7 @@ export function ChangeEmailForm({ currentEmail }: { currentEmail: string }) {
           更换邮箱
         </Button>
       </Form>
+      {dialog}
     </FingerSized>
   );
 }
@@ -68,10 +71,13 @@ export function ChangePasswordForm() {
   const [form] = Form.useForm<ChangePasswordBody>();
   const [changePassword, { isLoading }] = useChangePasswordMutation();
   const [error, setError] = useState("");
+  const { withProof, dialog } = useFreshProof();
 
   const submit = async (values: ChangePasswordBody) => {
     setError("");
-    const result = await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+    const result = await withProof(() =>
+      changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword }),
+    );
     if ("error" in result) {
       setError(errorText(result.error));
       return;
@@ -95,6 +101,7 @@ export function ChangePasswordForm() {
           修改密码
         </Button>
       </Form>
+      {dialog}
     </FingerSized>
   );
 }

@@ -1,10 +1,10 @@
 import type { SessionDevice } from "@xianzhi/contract";
 import { errorText } from "../../app/api-error";
-import { FingerSized } from "../../components/finger-sized";
 import { DesktopOutlined, MobileOutlined, TabletOutlined } from "../../components/icons";
-import { Alert, Button, Divider, Popconfirm, Skeleton, Tag } from "../../components/kit";
+import { Button, Popconfirm, Tag } from "../../components/kit";
 import { message } from "../../components/toasts";
 import styles from "./accounts.module.css";
+import { SecuritySection } from "./security-section";
 import { deviceLine, endedOthersText } from "./session-device-lines";
 import {
   useEndOtherSessionDevicesMutation,
@@ -64,33 +64,26 @@ export function SessionDevices() {
     else message.success(endedOthersText(result.data.ended));
   };
   return (
-    <FingerSized>
-      <section className={styles.sessionDevices} aria-labelledby="session-devices-title">
-        <Divider titlePlacement="start">
-          <span id="session-devices-title">登录设备</span>
-        </Divider>
-        {isLoading && <Skeleton active />}
-        {error && <Alert type="error" title={errorText(error)} showIcon role="alert" />}
-        {data && (
-          <ul className={styles.sessionDevicesList} aria-label="登录设备">
-            {data.map((device) => (
-              <DeviceItem key={device.id} device={device} />
-            ))}
-          </ul>
-        )}
-        {others > 0 && (
-          <Popconfirm
-            title={`让其他 ${others} 台设备全部退出登录？`}
-            okText="全部退出"
-            cancelText="取消"
-            onConfirm={endAllOthers}
-          >
-            <Button danger className={styles.sessionDevicesOthers} loading={endingOthers}>
-              退出其他所有设备
-            </Button>
-          </Popconfirm>
-        )}
-      </section>
-    </FingerSized>
+    <SecuritySection id="session-devices-title" title="登录设备" isLoading={isLoading} error={error}>
+      {data && (
+        <ul className={styles.sessionDevicesList} aria-label="登录设备">
+          {data.map((device) => (
+            <DeviceItem key={device.id} device={device} />
+          ))}
+        </ul>
+      )}
+      {others > 0 && (
+        <Popconfirm
+          title={`让其他 ${others} 台设备全部退出登录？`}
+          okText="全部退出"
+          cancelText="取消"
+          onConfirm={endAllOthers}
+        >
+          <Button danger className={styles.sessionDevicesOthers} loading={endingOthers}>
+            退出其他所有设备
+          </Button>
+        </Popconfirm>
+      )}
+    </SecuritySection>
   );
 }

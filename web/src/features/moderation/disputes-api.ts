@@ -1,5 +1,6 @@
 import type { DisputeDetail, DisputeQueue, DisputeRulingBody, Refund } from "@xianzhi/contract";
 import { api } from "../../app/api";
+import { proofMethodOf } from "../accounts";
 
 /**
  * 纠纷: refund requests the platform rules on (平台介入), oldest first, and the ruling. A ruling
@@ -17,11 +18,16 @@ export const disputesApi = api.enhanceEndpoints({ addTagTypes: ["Disputes", "Ref
     }),
     ruleDispute: build.mutation<Refund, { refundId: string; body: DisputeRulingBody }>({
       query: ({ refundId, body }) => ({ url: `/admin/disputes/${refundId}/ruling`, method: "POST", body }),
-      invalidatesTags: (refund, _error, { refundId }) => [
-        "Disputes",
-        { type: "Refund", id: refundId },
-        ...(refund ? [{ type: "Order" as const, id: refund.orderId }] : []),
-      ],
+      // A ruling refused (another moderator ruled first) shows the dispute as it is now; one that
+      // waits for 身份验证 changed nothing, and the form that sends it again stays as it is.
+      invalidatesTags: (refund, error, { refundId }) =>
+        proofMethodOf(error)
+          ? []
+          : [
+              "Disputes",
+              { type: "Refund", id: refundId },
+              ...(refund ? [{ type: "Order" as const, id: refund.orderId }] : []),
+            ],
     }),
   }),
 });

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { Alert, Button } from "../../components/kit";
 import { message } from "../../components/toasts";
+import { useFreshProof } from "../accounts/ui";
 import styles from "./admin.module.css";
 import { settlementLine } from "./settlement-lines";
 import { useFailedSettlementsQuery, useRetrySettlementMutation } from "./settlements-api";
@@ -12,10 +13,12 @@ function FailedSettlementLine({ settlement }: { settlement: FailedSettlement }) 
   const line = settlementLine(settlement);
   const [retry, { isLoading }] = useRetrySettlementMutation();
   const [failure, setFailure] = useState("");
+  // Money moved by hand: the server may first ask the moderator to prove it is them.
+  const { withProof, dialog } = useFreshProof();
 
   const handleRetry = async () => {
     setFailure("");
-    const result = await retry(settlement.orderId);
+    const result = await withProof(() => retry(settlement.orderId));
     if ("error" in result) {
       setFailure(errorText(result.error));
     } else if (result.data.settled) {
@@ -39,6 +42,7 @@ function FailedSettlementLine({ settlement }: { settlement: FailedSettlement }) 
       <Button loading={isLoading} onClick={handleRetry} aria-label={`重试：${line.title}`}>
         重试
       </Button>
+      {dialog}
     </li>
   );
 }

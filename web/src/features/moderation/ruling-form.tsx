@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { Alert, Button, Input, Modal, Radio } from "../../components/kit";
 import { message } from "../../components/toasts";
+import { useFreshProof } from "../accounts/ui";
 import styles from "./admin.module.css";
 import { checkRuling, type RulingErrors, rulingRefundCents } from "./dispute-rules";
 import { useRuleDisputeMutation } from "./disputes-api";
@@ -27,6 +28,8 @@ export function RulingForm({ refundId, paidCents, onDone }: { refundId: string; 
   const [failure, setFailure] = useState("");
   const [asking, setAsking] = useState<DisputeRulingBody | null>(null);
   const [rule, { isLoading }] = useRuleDisputeMutation();
+  // Money moved by a moderator's word: the server may first ask them to prove it is them.
+  const { withProof, dialog } = useFreshProof();
 
   const check = () => {
     const checked = checkRuling({ ruling, amount, reason }, paidCents);
@@ -38,8 +41,8 @@ export function RulingForm({ refundId, paidCents, onDone }: { refundId: string; 
   };
   const send = async (body: DisputeRulingBody) => {
     setFailure("");
-    const result = await rule({ refundId, body });
     setAsking(null);
+    const result = await withProof(() => rule({ refundId, body }));
     if ("error" in result) {
       setFailure(errorText(result.error));
       return;
@@ -120,6 +123,7 @@ export function RulingForm({ refundId, paidCents, onDone }: { refundId: string; 
           </p>
         )}
       </Modal>
+      {dialog}
     </form>
   );
 }

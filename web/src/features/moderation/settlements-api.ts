@@ -1,5 +1,6 @@
 import type { FailedSettlementList, SettlementRetry } from "@xianzhi/contract";
 import { api } from "../../app/api";
+import { proofMethodOf } from "../accounts";
 
 /**
  * 打款失败: refunds and releases the payment provider refused after every automatic retry, and a
@@ -15,11 +16,8 @@ export const settlementsApi = api.enhanceEndpoints({ addTagTypes: ["FailedSettle
     retrySettlement: build.mutation<SettlementRetry, string>({
       query: (orderId) => ({ url: `/admin/settlements/${orderId}/retry`, method: "POST" }),
       // The retry is written to the moderators' log (记录), and may move the order on.
-      invalidatesTags: (_result, _error, orderId) => [
-        "FailedSettlements",
-        "Moderation",
-        { type: "Order", id: orderId },
-      ],
+      invalidatesTags: (_result, error, orderId) =>
+        proofMethodOf(error) ? [] : ["FailedSettlements", "Moderation", { type: "Order", id: orderId }],
     }),
   }),
 });
