@@ -83,6 +83,10 @@ describe("售后 with the platform ruling: three people on phones", () => {
     // Both sides' words (the refusal's also on the order's timeline).
     await drawer.getByText("镜头有霉斑，描述里写的是无霉无雾").first().waitFor();
     await drawer.getByText("发货前拍过镜头，没有霉斑").first().waitFor();
+    // The chat between them as words: its notices say what happened, never a message kind's code name.
+    const chat = drawer.locator("section", { has: admin.getByRole("heading", { name: /聊天记录/ }) });
+    await chat.getByRole("listitem").first().waitFor();
+    expect(await chat.innerText()).not.toMatch(/\[(notice|offer|goods|image|text)\]/);
     await drawer.getByText("部分退款", { exact: true }).click();
     await drawer.getByLabel("退给买家的金额（元）").fill("1000");
     await drawer.getByLabel("裁决理由").fill("霉斑轻微，不影响成像，退一部分差价");

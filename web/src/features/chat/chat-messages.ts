@@ -1,7 +1,10 @@
 import type { Chat, ChatMessage } from "@xianzhi/contract";
 
-/** A message as one line of text: the words, or what kind of thing it is. */
-export function messageText(message: Pick<ChatMessage, "type" | "content">): string {
+/**
+ * A message as one line of text: the words, or what kind of thing it is. The console's quotes
+ * type it as any string: a kind this does not know shows its content.
+ */
+export function messageText(message: { type: ChatMessage["type"] | (string & {}); content: string }): string {
   if (message.type === "image") return "[图片]";
   if (message.type === "goods") return "[商品]";
   if (message.type === "offer") return "[出价]";

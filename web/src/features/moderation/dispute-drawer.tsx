@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatTime } from "../../components/format";
 import { Alert, Drawer, Skeleton } from "../../components/kit";
+import { messageText } from "../chat";
 import { OrderTimeline } from "../orders/ui";
 import { RefundWordsList } from "../refunds/ui";
 import styles from "./admin.module.css";
@@ -86,7 +87,7 @@ function DisputeDetails({ detail }: { detail: DisputeDetail }) {
             {chat.map((line) => (
               <li key={`${line.createdAt}-${line.senderId}-${line.content}`}>
                 <strong>{sideOf(line.senderId) || "系统"}：</strong>
-                {line.type === "text" ? line.content : `[${line.type}]`}
+                {messageText(line)}
                 <span className={styles.adminMuted}> {formatTime(line.createdAt)}</span>
               </li>
             ))}

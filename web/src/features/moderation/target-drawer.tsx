@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { paths } from "../../app/paths";
 import { formatPrice, formatTime } from "../../components/format";
 import { Alert, Drawer, Image, Skeleton, Tag } from "../../components/kit";
+import { messageText } from "../chat";
 import { ActionForm } from "./action-form";
 import styles from "./admin.module.css";
 import { type TargetKey, useModerationContextQuery } from "./admin-api";
@@ -57,7 +58,7 @@ function TargetDetails({ context }: { context: ModerationContext }) {
             {messages.map((message) => (
               <li key={message.id} className={message.reported ? styles.adminMessageReported : undefined}>
                 <strong>{message.sender?.nickname ?? "已注销用户"}：</strong>
-                {message.type === "text" ? message.content : `[${message.type}]`}
+                {messageText(message)}
               </li>
             ))}
           </ul>
