@@ -8,13 +8,11 @@ import { type IdentityProof, type ProofMethod, type ProveIdentityBody, TwoStepLi
 import type { Db } from "../../db/database.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
-import { verifyPassword } from "../../lib/secrets.js";
 import type { Deps } from "../../services.js";
 import type { CurrentUser } from "./account-service.js";
 import { markSessionProven, sessionProvenAt } from "./session-repository.js";
-import { withSecondStep } from "./two-step.js";
+import { withPassword, withSecondStep } from "./two-step.js";
 import { hasTwoStep } from "./two-step-repository.js";
-import { findUserById } from "./user-repository.js";
 
 const proofMethodOf = async (db: Db, userId: number): Promise<ProofMethod> =>
   (await hasTwoStep(db, userId)) ? "two_step" : "password";
@@ -46,10 +44,7 @@ export async function proveIdentity(
     await withSecondStep(db, me.userId, body.code, (tx) => markSessionProven(tx, me.sessionId, now));
   } else {
     if (!body.password) throw appError("BAD_REQUEST", "请输入当前密码");
-    const user = await findUserById(db, me.userId);
-    if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-      throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
-    }
+    await withPassword(db, me.userId, body.password);
     await markSessionProven(db, me.sessionId, now);
   }
   return { method, provenUntil: provenUntil(now) };

@@ -39,7 +39,7 @@ function newRecoveryCode(): string {
 const recoveryCodeHash = (code: string) => sha256(code.replace("-", "").toUpperCase());
 
 /** The caller, when the password is theirs: a stolen session alone cannot change two-step sign-in. */
-async function withPassword(db: Db, userId: number, password: string) {
+export async function withPassword(db: Db, userId: number, password: string) {
   const user = await findUserById(db, userId);
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw appError("OLD_PASSWORD_WRONG", "当前密码错误");
@@ -136,8 +136,8 @@ async function claimTry(db: Db, userId: number): Promise<{ secret: string; count
   const count = await secrets.claimTry(db, userId);
   if (count !== undefined) return { secret: row.secret, count };
   // The limit was reached by tries in flight: the last of them is locking it.
-  const now = await secrets.findTwoStepSecret(db, userId);
-  throw locked(now?.lockedUntil ?? isoAfterSeconds(TwoStepLimits.lockSeconds));
+  const current = await secrets.findTwoStepSecret(db, userId);
+  throw locked(current?.lockedUntil ?? isoAfterSeconds(TwoStepLimits.lockSeconds));
 }
 
 /** A try that did not pass: the lock when it was the last one allowed, else how many are left. */
@@ -152,21 +152,29 @@ async function refused(db: Db, userId: number, count: number, used: boolean): Pr
   throw appError("TWO_STEP_CODE_WRONG", `两步验证码不正确，还可以再试 ${left} 次`);
 }
 
-/** Spends the code (its time step, or the recovery code) in the transaction: false when it was not good. */
-async function spendCode(tx: DbOrTx, userId: number, secret: string, code: string): Promise<boolean> {
-  if (TWO_STEP_CODE_PATTERN.test(code)) {
-    const step = stepOfCode(secret, code, Date.now());
-    return step !== null && secrets.spendStep(tx, userId, step);
-  }
-  if (!(await secrets.spendRecoveryCode(tx, userId, recoveryCodeHash(code), nowIso()))) return false;
+/**
+ * What a code proves, read once: an app code's time step (null when it is no code of the window
+ * around now), or a recovery code's hash.
+ */
+type Proof = { step: number | null } | { recoveryHash: string };
+
+const proofOf = (secret: string, code: string): Proof =>
+  TWO_STEP_CODE_PATTERN.test(code)
+    ? { step: stepOfCode(secret, code, Date.now()) }
+    : { recoveryHash: recoveryCodeHash(code) };
+
+/** Spends the proof (its time step, or the recovery code) in the transaction: false when it was not good. */
+async function spendProof(tx: DbOrTx, userId: number, proof: Proof): Promise<boolean> {
+  if ("step" in proof) return proof.step !== null && secrets.spendStep(tx, userId, proof.step);
+  if (!(await secrets.spendRecoveryCode(tx, userId, proof.recoveryHash, nowIso()))) return false;
   await secrets.forgetFailures(tx, userId);
   return true;
 }
 
-/** Why a code that was not good was not: a replay of one already accepted, or simply wrong. */
-async function wasUsed(db: Db, userId: number, secret: string, code: string): Promise<boolean> {
-  if (TWO_STEP_CODE_PATTERN.test(code)) return stepOfCode(secret, code, Date.now()) !== null;
-  return secrets.wasRecoveryCodeUsed(db, userId, recoveryCodeHash(code));
+/** Why a proof that was not good was not: a replay of one already accepted, or simply wrong. */
+async function wasUsed(db: Db, userId: number, proof: Proof): Promise<boolean> {
+  if ("step" in proof) return proof.step !== null;
+  return secrets.wasRecoveryCodeUsed(db, userId, proof.recoveryHash);
 }
 
 /**
@@ -180,10 +188,11 @@ export async function withSecondStep<T>(
   then: (tx: DbOrTx) => Promise<T>,
 ): Promise<T> {
   const { secret, count } = await claimTry(db, userId);
+  const proof = proofOf(secret, code);
   const outcome = await db.transaction().execute(async (tx) => {
-    if (!(await spendCode(tx, userId, secret, code))) return { passed: false as const };
+    if (!(await spendProof(tx, userId, proof))) return { passed: false as const };
     return { passed: true as const, value: await then(tx) };
   });
   if (outcome.passed) return outcome.value;
-  return refused(db, userId, count, await wasUsed(db, userId, secret, code));
+  return refused(db, userId, count, await wasUsed(db, userId, proof));
 }
