@@ -61,7 +61,7 @@ describe("closing one's account in the browser", () => {
     await login.goto(`${server.url}/login`);
     await login.getByLabel("用户名", { exact: true }).fill(seller.username);
     await login.getByLabel("密码", { exact: true }).fill(seller.password);
-    await login.getByRole("button", { name: /登\s*录/ }).click();
+    await login.getByRole("button", { name: /^登\s*录$/ }).click();
     await login.getByText("该账号已注销，无法登录").waitFor();
     expect(login.url()).toBe(`${server.url}/login`);
   });

@@ -89,7 +89,7 @@ describe("a session ended elsewhere", () => {
   async function signInOnLoginPage(username: string, password: string) {
     await page.getByLabel("用户名", { exact: true }).fill(username);
     await page.getByLabel("密码", { exact: true }).fill(password);
-    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.getByRole("button", { name: /^登\s*录$/ }).click();
   }
 
   it("says why at a tap on 收藏, and brings the user back to the goods page after signing in", async () => {

@@ -85,6 +85,14 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 860 },
 } as const;
 
+/** A phone's browser: its screen, touch, and the mobile viewport. */
+export const PHONE_CONTEXT = {
+  ...CONTEXT_DEFAULTS,
+  viewport: VIEWPORTS.phone,
+  hasTouch: true,
+  isMobile: true,
+} as const;
+
 /** Signs a page in as a user the way the app does: the token in localStorage, and the hint cookie. */
 export async function signInAs(page: Page, baseUrl: string, username: string, password: string): Promise<string> {
   const response = await page.request.post(`${baseUrl}/api/user/login/username`, { data: { username, password } });

@@ -149,7 +149,7 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByRole("link", { name: "登录" }).click();
     await page.getByLabel("用户名", { exact: true }).fill(seller.username);
     await page.getByLabel("密码", { exact: true }).fill("secondpass2");
-    await page.getByRole("button", { name: /登\s*录/ }).click();
+    await page.getByRole("button", { name: /^登\s*录$/ }).click();
     await page.waitForURL(`${running.server.url}/`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).waitFor();
   });

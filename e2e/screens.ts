@@ -129,11 +129,13 @@ export const SCREEN_STATES: ScreenState[] = [
       if (!ids.twoStepUser) return;
       await page.getByLabel("用户名", { exact: true }).fill(ids.twoStepUser);
       await page.getByLabel("密码", { exact: true }).fill("xianzhi123");
-      await page.getByRole("button", { name: /登\s*录/ }).click();
+      await page.getByRole("button", { name: /^登\s*录$/ }).click();
       await page.getByRole("heading", { name: "两步验证" }).waitFor();
     },
   },
   { name: "register", path: () => "/reg" },
+  // 新设备登录提醒's link, as the e-mail opens it (a token of no alert: the page asks before it calls).
+  { name: "device-alert", path: () => "/device-alert?token=opened-from-the-mail" },
   { name: "post", user: () => "bob", path: () => "/post" },
   { name: "userinfo-goods", user: () => "bob", path: () => "/userinfo" },
   { name: "userinfo-favorites", user: () => "bob", path: () => "/userinfo?tab=favorites" },
@@ -150,6 +152,17 @@ export const SCREEN_STATES: ScreenState[] = [
       await page.locator("form#two-step-password").getByLabel("当前密码").fill("xianzhi123");
       await page.getByRole("button", { name: "下一步" }).click();
       await page.getByTestId("two-step-secret").waitFor();
+      await waitUntilSettled(page);
+    },
+  },
+  {
+    // Naming a new passkey, before the device's prompt.
+    name: "userinfo-passkey-add",
+    user: () => "bob",
+    path: () => "/userinfo?tab=security",
+    reach: async (page) => {
+      await page.getByRole("button", { name: "添加通行密钥" }).click();
+      await page.getByLabel("通行密钥名称").waitFor();
       await waitUntilSettled(page);
     },
   },

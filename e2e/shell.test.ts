@@ -64,8 +64,8 @@ describe("the guard", () => {
       await page.getByLabel("用户名", { exact: true }).fill("alice");
       await page.getByLabel("密码", { exact: true }).fill("xianzhi123");
       await page
-        .getByRole("button", { name: "登 录" })
-        .or(page.getByRole("button", { name: "登录" }))
+        .getByRole("button", { name: "登 录", exact: true })
+        .or(page.getByRole("button", { name: "登录", exact: true }))
         .click();
       await page.waitForURL(`${running.server.url}${path}`);
       expect(await page.evaluate(() => localStorage.getItem("accessToken"))).toBeTruthy();

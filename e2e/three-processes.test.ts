@@ -94,7 +94,7 @@ async function signInOn(server: ServerProcess | undefined, username: string, pas
   await page.goto(at(server, "/login"));
   await page.getByLabel("用户名", { exact: true }).fill(username);
   await page.getByLabel("密码", { exact: true }).fill(password);
-  await page.getByRole("button", { name: /登\s*录/ }).click();
+  await page.getByRole("button", { name: /^登\s*录$/ }).click();
   await page.waitForURL(at(server, "/"));
   await page.getByRole("button", { name: `${username}的菜单` }).waitFor();
   return page;

@@ -44,6 +44,7 @@ import { TtlCache } from "./http/response-cache.js";
 import { readsOnly } from "./http/route-hooks.js";
 import { trustProxyOption } from "./http/trust-proxy.js";
 import { scheduleChores } from "./jobs/chores.js";
+import { PlaceLookup } from "./lib/places.js";
 import { registerApiDocs } from "./plugins/api-docs.js";
 import { answerUnavailableWhileClosing } from "./plugins/closing.js";
 import { registerDeclaredRoutes } from "./plugins/declared-routes.js";
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("goodsViews", new ViewCounter(db, app.log));
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.decorate("wordRules", new WordRules(db));
+  app.decorate("places", await PlaceLookup.open(config.geoipDb));
   app.decorate("viewerBlocks", new ViewerBlocks(db, config.responseCacheMs));
   // The sandbox provider posts its signed webhooks to this app's own endpoint, through its HTTP
   // stack (signature check, raw body, envelope), as a real provider's would arrive. Not before the

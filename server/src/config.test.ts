@@ -70,9 +70,24 @@ describe("configuration", () => {
       { PAYMENT_PROVIDER: "alipay", ALIPAY_APP_ID: "2021000000000000", ALIPAY_PRIVATE_KEY: "key" },
       /ALIPAY_PUBLIC_KEY: must be set with PAYMENT_PROVIDER=alipay\n {2}PUBLIC_ORIGIN: must be set/,
     ],
+    [{ PUBLIC_ORIGIN: "http://192.168.1.5:3000" }, /PUBLIC_ORIGIN: must be a host name, not an IP address/],
+    [{ PUBLIC_ORIGIN: "http://xianzhi.example" }, /PUBLIC_ORIGIN: must be https \(or http:\/\/localhost\)/],
   ])("stops with a message naming a bad value: %o", (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe("passkeys' relying party", () => {
+  it("is PUBLIC_ORIGIN's host, answered from that origin alone", () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: "https://xianzhi.example/" }).passkeyParty).toEqual({
+      rpId: "xianzhi.example",
+      origin: "https://xianzhi.example",
+    });
+  });
+
+  it("is localhost on any port without PUBLIC_ORIGIN", () => {
+    expect(loadConfig({}).passkeyParty).toEqual({ rpId: "localhost", origin: null });
   });
 });
 

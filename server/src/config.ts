@@ -127,6 +127,7 @@ const EnvSchema = z.object({
   S3_PUBLIC_URL: optionalUrl(["http", "https"]),
   S3_FORCE_PATH_STYLE: flag.default(false),
   PUBLIC_ORIGIN: optionalUrl(["http", "https"]),
+  GEOIP_DB: z.string().min(1).optional(),
   PAYMENT_PROVIDER: z.enum(["sandbox", "alipay"]).default("sandbox"),
   SANDBOX_WEBHOOK_SECRET: z
     .string()
@@ -240,6 +241,10 @@ export interface Config {
   s3: S3Config | null;
   /** The site's address as people reach it (https://xianzhi.example); the payment provider sends buyers back to it. */
   publicOrigin: string | null;
+  /** A MaxMind GeoLite2/GeoIP2 City database for the coarse places of sign-ins; null: none shown. */
+  geoipDb: string | null;
+  /** Who passkeys are made for (WebAuthn's relying party), from PUBLIC_ORIGIN. */
+  passkeyParty: PasskeyParty;
   payments: PaymentsConfig;
   /** Every order timer (ORDER_PROCESS), each a setting with the contract's defaults. */
   orderTimers: OrderTimers;
@@ -247,7 +252,35 @@ export interface Config {
   refundTimers: RefundTimers;
 }
 
+/**
+ * WebAuthn's relying party: passkeys are bound to `rpId` and answered only from `origin`. Without
+ * PUBLIC_ORIGIN (npm start, tests) it is localhost, on whatever port the site is opened at.
+ */
+export interface PasskeyParty {
+  rpId: string;
+  /** null: any http://localhost:<port>. */
+  origin: string | null;
+}
+
 export class ConfigError extends Error {}
+
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|\[[\da-f:.]+\])$/i;
+
+/** PUBLIC_ORIGIN as a relying party, checked at start: browsers make passkeys for no IP address and for no plain http but localhost's. */
+function passkeyPartyOf(publicOrigin: string | undefined, sources: VariableSources): PasskeyParty {
+  if (!publicOrigin) return { rpId: "localhost", origin: null };
+  const url = new URL(publicOrigin);
+  const problem = IP_ADDRESS.test(url.hostname)
+    ? "must be a host name, not an IP address: passkeys are made for a domain"
+    : url.protocol !== "https:" && url.hostname !== "localhost"
+      ? "must be https (or http://localhost): browsers make passkeys only for secure sites"
+      : null;
+  if (problem) {
+    const source = sources.PUBLIC_ORIGIN ? ` (from ${sources.PUBLIC_ORIGIN})` : "";
+    throw new ConfigError(`Invalid configuration:\n  PUBLIC_ORIGIN${source}: ${problem}`);
+  }
+  return { rpId: url.hostname, origin: url.origin };
+}
 
 /** Where each variable came from, when not from the real environment: its .env file's name. */
 export type VariableSources = Readonly<Record<string, string>>;
@@ -315,6 +348,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     metricsToken: e.METRICS_TOKEN ?? null,
     s3: s3ConfigOf(e, sources),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, "") ?? null,
+    passkeyParty: passkeyPartyOf(e.PUBLIC_ORIGIN, sources),
+    geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     payments: paymentsConfigOf(e, sources),
     orderTimers: {
       paymentMinutes: e.ORDER_PAYMENT_MINUTES,

@@ -8,6 +8,7 @@ import type { PaymentProvider } from "./features/payments/index.js";
 import type { PictureFiles } from "./features/pictures/index.js";
 import type { WordRules } from "./features/word-rules/index.js";
 import type { TtlCache } from "./http/response-cache.js";
+import type { PlaceLookup } from "./lib/places.js";
 import type { Mailer } from "./plugins/mail.js";
 import type { Hub } from "./plugins/realtime.js";
 
@@ -36,6 +37,8 @@ export interface ServiceDeps {
   viewerBlocks: ViewerBlocks;
   /** Who holds buyers' money for protected orders. */
   payments: PaymentProvider;
+  /** Coarse places of addresses, when a GeoIP database is configured. */
+  places: PlaceLookup;
   config: Config;
 }
 
@@ -65,6 +68,7 @@ export function serviceDeps(app: FastifyInstance, req?: FastifyRequest): Service
     answers: app.answers,
     viewerBlocks: app.viewerBlocks,
     payments: app.payments,
+    places: app.places,
     config: app.config,
   };
 }

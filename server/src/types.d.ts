@@ -9,6 +9,7 @@ import type { Notifier } from "./features/notifications/index.js";
 import type { PictureFiles } from "./features/pictures/index.js";
 import type { WordRules } from "./features/word-rules/index.js";
 import type { TtlCache } from "./http/response-cache.js";
+import type { PlaceLookup } from "./lib/places.js";
 import type { Mailer } from "./plugins/mail.js";
 import type { PeriodicJobs } from "./plugins/periodic-jobs.js";
 import type { AccountLimitsOfRoutes, RateLimitHooks } from "./plugins/rate-limit.js";
@@ -42,5 +43,7 @@ declare module "fastify" {
     accountLimits: AccountLimitsOfRoutes;
     /** The prohibited-word rules goods are checked against, kept in memory. */
     wordRules: WordRules;
+    /** Coarse places of addresses (GEOIP_DB). */
+    places: PlaceLookup;
   }
 }

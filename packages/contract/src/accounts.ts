@@ -179,6 +179,10 @@ export const SessionDeviceSchema = z
       .describe("From the user agent: 'Android 14', 'iOS 17.5', 'Windows'; 未知系统 when it says nothing."),
     deviceType: z.enum(["phone", "tablet", "desktop", "unknown"]),
     address: z.string().describe("The network address it signed in from, its last part hidden: '203.0.113.*'."),
+    place: z
+      .string()
+      .nullable()
+      .describe("Where that address is, coarsely ('吉林 长春', '瑞典 林雪平'); null without GEOIP_DB or when unknown."),
     createdAt: z.string().describe("When it signed in."),
     lastSeenAt: z.string().describe("When it was last used, to within ten minutes."),
   })

@@ -55,6 +55,22 @@ export const Errors = {
   TWO_STEP_OFF: { status: 200, code: 1115, msg: "两步验证未开启" },
   // A change of money or identity, without a proof of the last 5 minutes: data = { method }.
   PROOF_REQUIRED: { status: 200, code: 1116, msg: "为保护账号安全，请先验证身份" },
+  // 通行密钥 (passkeys): each ceremony's challenge is used once, by the session (or sign-in) it was made for.
+  PASSKEY_CHALLENGE_INVALID: { status: 200, code: 1117, msg: "通行密钥验证已失效，请重试" },
+  PASSKEY_REJECTED: { status: 200, code: 1118, msg: "通行密钥验证未通过，请重试" },
+  PASSKEY_UNKNOWN: { status: 200, code: 1119, msg: "这个通行密钥不属于本站的账号，可能已被删除" },
+  PASSKEY_CLONED: { status: 200, code: 1120, msg: "这个通行密钥的使用记录异常，可能已被复制，已拒绝使用" },
+  PASSKEY_ONLY: { status: 200, code: 1121, msg: "该账号已开启仅通行密钥登录，请使用通行密钥登录" },
+  PASSKEY_LAST: { status: 200, code: 1122, msg: "仅通行密钥登录开启时，至少要保留一个通行密钥" },
+  PASSKEYS_FULL: { status: 200, code: 1123, msg: "最多添加 20 个通行密钥" },
+  PASSKEY_EXISTS: { status: 200, code: 1124, msg: "这个通行密钥已经添加过了" },
+  PASSKEY_NEEDED: { status: 200, code: 1125, msg: "请先添加一个通行密钥" },
+  PASSKEY_NOT_FOUND: { status: 404, code: 404, msg: "通行密钥不存在或已删除" },
+  DEVICE_ALERT_INVALID: {
+    status: 200,
+    code: 1126,
+    msg: "这个链接已失效或已用过，请登录后在“账号安全 → 登录设备”中查看并下线陌生设备",
+  },
 
   GOODS_NOT_FOUND: { status: 404, code: 404, msg: "闲置不存在或已删除" },
   NOT_YOUR_GOODS: { status: 403, code: 403, msg: "只能管理自己发布的闲置" },

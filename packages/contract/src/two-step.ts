@@ -6,6 +6,7 @@
  */
 import { CurrentPasswordSchema } from "./accounts.js";
 import { text } from "./fields.js";
+import { WebAuthnResponseSchema } from "./passkeys.js";
 import {
   RECOVERY_CODE_PATTERN,
   TWO_STEP_CODE_MESSAGE,
@@ -68,13 +69,23 @@ export type RecoveryCodes = z.infer<typeof RecoveryCodesSchema>;
 export const TwoStepDisableBodySchema = z.object({ password: CurrentPasswordSchema, code: TwoStepProofSchema });
 export type TwoStepDisableBody = z.infer<typeof TwoStepDisableBodySchema>;
 
-/** What proves the caller is the account's owner: a code for an account with 两步验证, else the password. */
-export const ProofMethodSchema = z.enum(["two_step", "password"]);
+/**
+ * What proves the caller is the account's owner: a passkey for an account that has one, else a code
+ * for an account with 两步验证, else the password.
+ */
+export const ProofMethodSchema = z.enum(["passkey", "two_step", "password"]);
 export type ProofMethod = z.infer<typeof ProofMethodSchema>;
 
 export const ProveIdentityBodySchema = z
-  .object({ password: CurrentPasswordSchema.optional(), code: TwoStepProofSchema.optional() })
-  .describe("`code` for an account with two-step sign-in on, else `password`.");
+  .object({
+    password: CurrentPasswordSchema.optional(),
+    code: TwoStepProofSchema.optional(),
+    challengeId: text().min(1).max(200).optional(),
+    response: WebAuthnResponseSchema.optional(),
+  })
+  .describe(
+    "`challengeId` (POST /user/proof/passkey-options) and the browser's `response` for an account with a passkey, else `code` for one with two-step sign-in on, else `password`.",
+  );
 export type ProveIdentityBody = z.infer<typeof ProveIdentityBodySchema>;
 
 export const IdentityProofSchema = z

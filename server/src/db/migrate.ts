@@ -41,6 +41,8 @@ import * as sessionDevices from "./migrations/0039-session-devices.js";
 import * as settleTriedAt from "./migrations/0040-settle-tried-at.js";
 import * as twoStep from "./migrations/0041-two-step.js";
 import * as sessionProof from "./migrations/0042-session-proof.js";
+import * as passkeys from "./migrations/0043-passkeys.js";
+import * as knownDevices from "./migrations/0044-known-devices.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -85,6 +87,8 @@ const migrations = {
   "0040-settle-tried-at": settleTriedAt,
   "0041-two-step": twoStep,
   "0042-session-proof": sessionProof,
+  "0043-passkeys": passkeys,
+  "0044-known-devices": knownDevices,
 } satisfies Record<string, Migration>;
 
 /**

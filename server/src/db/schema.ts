@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { ColumnType, Generated } from "kysely";
 
 /** Times are ISO-8601 UTC strings in both databases: they sort as text and need no per-dialect parsing. */
 type Timestamp = string;
@@ -42,6 +42,8 @@ export interface SessionsTable {
   lastSeenAt: Timestamp | null;
   /** When its user last proved it is them (身份验证, migration 0042); null: not since it began. */
   provenAt: Generated<Timestamp | null>;
+  /** What that proof was (a ProofMethod, migration 0043): switching 仅通行密钥登录 on needs a passkey's. */
+  provenBy: Generated<string | null>;
 }
 
 /** 两步验证: an account's TOTP secret; enabledAt null while it waits for its first code. */
@@ -62,6 +64,64 @@ export interface TwoStepRecoveryCodesTable {
   userId: number;
   codeHash: string;
   usedAt: Timestamp | null;
+}
+
+/** An account's WebAuthn user handle and its 仅通行密钥登录 switch (migration 0043). */
+export interface PasskeyAccountsTable {
+  userId: number;
+  userHandle: string;
+  passkeyOnlyAt: Timestamp | null;
+}
+
+/** One passkey of an account (migration 0043). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  userId: number;
+  /** base64url, as the browser names it. */
+  credentialId: string;
+  /** The COSE public key, base64url. */
+  publicKey: string;
+  /** bigint: PostgreSQL answers it as a string. */
+  counter: ColumnType<number | string, number, number>;
+  /** JSON array of the transports the browser reported. */
+  transports: string;
+  deviceType: string;
+  /** 1 when backed up (synced by a password manager). */
+  backedUp: number;
+  name: string;
+  createdAt: Timestamp;
+  lastUsedAt: Timestamp | null;
+}
+
+/** A ceremony in flight: one use, five minutes (migration 0043). */
+export interface WebauthnChallengesTable {
+  idHash: string;
+  challenge: string;
+  purpose: string;
+  sessionId: number | null;
+  userId: number | null;
+  expiresAt: Timestamp;
+}
+
+/** A device an account has signed in from (新设备登录提醒, migration 0044). */
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  userId: number;
+  /** The hash of its device cookie. */
+  deviceHash: string;
+  userAgent: string;
+  /** Its address with the last part hidden. */
+  network: string;
+  firstSeenAt: Timestamp;
+  lastSeenAt: Timestamp;
+}
+
+/** The link of a new-device alert: ends that session and starts a reset (migration 0044). */
+export interface DeviceAlertsTable {
+  tokenHash: string;
+  userId: number;
+  sessionId: number;
+  expiresAt: Timestamp;
 }
 
 /** What a right password hands out when the account has a second step: one use, five minutes. */
@@ -585,6 +645,11 @@ export interface DB {
   twoStepSecrets: TwoStepSecretsTable;
   twoStepRecoveryCodes: TwoStepRecoveryCodesTable;
   twoStepTickets: TwoStepTicketsTable;
+  passkeyAccounts: PasskeyAccountsTable;
+  passkeys: PasskeysTable;
+  webauthnChallenges: WebauthnChallengesTable;
+  knownDevices: KnownDevicesTable;
+  deviceAlerts: DeviceAlertsTable;
   captchas: CaptchasTable;
   captchaTickets: CaptchaTicketsTable;
   emailCodes: EmailCodesTable;

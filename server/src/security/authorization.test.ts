@@ -53,6 +53,11 @@ let f: Fixture;
 let base: string;
 
 const body = (url: string, payload: unknown) => () => ({ url, body: payload });
+/** A WebAuthn answer of the right shape to a challenge no one was given. */
+const passkeyAnswer = {
+  challengeId: "no-such-challenge",
+  response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30" } },
+};
 const freshGoods = async (fixture: Fixture) => (await postGoods(t.app, fixture.owner.token)).id;
 let savedSearches = 0;
 /** A new saved search of the owner's: each probe may delete the one it is given. */
@@ -209,6 +214,17 @@ const RULES: Record<string, Rule> = {
   "POST /api/user/login/two-step": {
     probe: body("/api/user/login/two-step", { twoStepTicket: "no-such-ticket", code: "123456" }),
   },
+  // 通行密钥: options and answers as the personal centre and the login screen send them; the
+  // owner has no proof here, so every change stops at the second check.
+  "POST /api/user/login/passkey/options": { probe: body("/api/user/login/passkey/options", {}) },
+  "POST /api/user/login/passkey": { probe: body("/api/user/login/passkey", passkeyAnswer) },
+  "POST /api/user/passkeys/options": { probe: () => ({ url: "/api/user/passkeys/options" }) },
+  "POST /api/user/passkeys": { probe: body("/api/user/passkeys", { ...passkeyAnswer, name: "我的手机" }) },
+  // The caller's own passkeys only (passkeys.test.ts: another account's is a 404 after the proof).
+  "DELETE /api/user/passkeys/:id": { probe: () => ({ url: "/api/user/passkeys/1" }) },
+  "PUT /api/user/passkey-only": { probe: body("/api/user/passkey-only", { on: false }) },
+  "POST /api/user/proof/passkey-options": { probe: () => ({ url: "/api/user/proof/passkey-options" }) },
+  "POST /api/user/device-alerts/deny": { probe: body("/api/user/device-alerts/deny", { token: "no-such-link" }) },
   "PUT /api/user/email": {
     probe: body("/api/user/email", { email: "changed@example.com", emailTicket: "bogus" }),
   },

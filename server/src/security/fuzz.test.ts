@@ -24,6 +24,9 @@ const EXPECTED_WRITES: Record<string, string[]> = {
   // A well-formed wrong sign-in is counted against the address and the account.
   "POST /api/user/login/username": ["login_failures"],
   "POST /api/user/login/email": ["login_failures"],
+  // Every call hands out a passkey prompt's one-use challenge: that is the route's purpose.
+  "POST /api/user/login/passkey/options": ["webauthn_challenges"],
+  "POST /api/user/proof/passkey-options": ["webauthn_challenges"],
   // Signing out ends the session that asked.
   "POST /api/user/logout": ["sessions"],
 };

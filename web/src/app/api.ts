@@ -10,6 +10,7 @@ export const api = createApi({
     "Me",
     "Sessions",
     "TwoStep",
+    "Passkeys",
     "Goods",
     "GoodsList",
     "MyGoods",

@@ -23,6 +23,8 @@ export const paths = {
   refund: (id: string | number = ":id") => `/refunds/${id}`,
   /** 我的收入: the seller's money from protected sales, per order and in total. */
   earnings: "/earnings",
+  /** 新设备登录提醒's 不是我本人 link: signs that device out, then a new password. */
+  deviceAlert: "/device-alert",
   searchResult: (keyword?: string) =>
     keyword === undefined ? "/search_result" : `/search_result?keyword=${encodeURIComponent(keyword)}`,
 } as const;
@@ -44,6 +46,7 @@ export const titles = {
   order: "订单详情",
   refund: "退款详情",
   earnings: "我的收入",
+  deviceAlert: "账号安全提醒",
   searchResult: "搜索详情",
 } as const;
 

@@ -75,6 +75,9 @@ export function appRoutes(dispatch: AppDispatch): RouteObject[] {
           prefetch: prefetch(prefetchGoodsScreen.home),
         }),
         screen("login", paths.login, () => import("../features/accounts/login-screen"), { antd: true }),
+        screen("device-alert", paths.deviceAlert, () => import("../features/accounts/device-alert-screen"), {
+          antd: true,
+        }),
         screen("register", paths.register, () => import("../features/accounts/register-screen"), { antd: true }),
         screen("post", paths.post, () => import("../features/goods/post-screen"), { signedIn: true, antd: true }),
         screen("userinfo", paths.userinfo, () => import("../screens/userinfo-screen"), {

@@ -13,6 +13,7 @@ import {
   ChangePasswordForm,
   DeleteAccountSection,
   DownloadMyData,
+  PasskeySettings,
   PayoutAccountForm,
   ProfileForm,
   SessionDevices,
@@ -82,6 +83,7 @@ function TabPanel({ tab, me }: { tab: Tab; me: UserInfo }) {
         <>
           <ChangeEmailForm currentEmail={me.email} />
           <ChangePasswordForm />
+          <PasskeySettings />
           <TwoStepSettings />
           <SessionDevices />
           <PayoutAccountForm />

@@ -63,3 +63,23 @@ export const TWO_STEP_CODE_PATTERN = new RegExp(`^\\d{${TwoStepLimits.codeLength
 export const RECOVERY_CODE_PATTERN = /^[A-Za-z2-9]{5}-?[A-Za-z2-9]{5}$/;
 export const TWO_STEP_CODE_MESSAGE = `请输入 ${TwoStepLimits.codeLength} 位验证码`;
 export const TWO_STEP_OR_RECOVERY_MESSAGE = `请输入 ${TwoStepLimits.codeLength} 位验证码或 10 位恢复码`;
+
+/** 通行密钥 (passkeys, WebAuthn). */
+export const PasskeyLimits = {
+  /** How long the browser may take between the options and its answer. */
+  challengeTtlSeconds: 5 * 60,
+  nameMaxLength: 30,
+  /** Passkeys one account may keep: enough for every phone, computer and security key a person owns. */
+  perAccount: 20,
+} as const;
+
+/** 新设备登录提醒. */
+export const NewDeviceLimits = {
+  /** How long the alert's 不是我本人 link works. */
+  alertLinkTtlSeconds: 24 * 3600,
+  /** How long a browser is remembered by its device cookie. */
+  deviceCookieDays: 365,
+} as const;
+
+/** The long-lived cookie a browser is recognised by at sign-in (HttpOnly, set by the server). */
+export const DEVICE_COOKIE = "xz_device";

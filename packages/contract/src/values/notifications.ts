@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = {
   saved_search: "有新闲置符合你保存的搜索",
   followed_seller: "发布了新闲置",
   moderation_warning: "你收到一条管理员警告",
+  new_device: "你的账号在新设备上登录",
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 

@@ -6,11 +6,14 @@ import {
   type ErrorName,
   type LoginByEmailBody,
   type LoginByUsernameBody,
+  type PasskeyAnswerBody,
+  type PasskeyLoginOptionsBody,
   type RegisterBody,
   type ResetPasswordBody,
   type TwoStepLoginBody,
   type UpdateProfileBody,
   type UserInfo,
+  type WebAuthnOptions,
 } from "@xianzhi/contract";
 import type { Db, DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
@@ -30,6 +33,8 @@ import {
   loginAttempt,
   recordLoginFailure,
 } from "./login-throttle.js";
+import { alertNewDevice, deviceCookie, noteSignInDevice, type SignInDevice } from "./new-devices.js";
+import { isPasskeyOnly } from "./passkey-repository.js";
 import { deleteSession, deleteSessionsOfUser, insertSession, type SessionClient } from "./session-repository.js";
 import { takeTicket, ticketHolder, twoStepChallenge, withSecondStep } from "./two-step.js";
 import { toUserInfo } from "./user-mapper.js";
@@ -41,22 +46,40 @@ import {
   type UserRow,
   updateUser,
 } from "./user-repository.js";
+import { authenticationOptions, withPasskeyAnswer } from "./webauthn.js";
 
 export interface CurrentUser {
   userId: number;
   sessionId: number;
 }
 
-async function startSession(db: DbOrTx, user: UserRow, client: SessionClient): Promise<AuthResult> {
+/** A sign-in's answer, and the device it came from (its cookie, and the alert when it is new to the account). */
+export type SignIn = AuthResult & { device: SignInDevice };
+
+async function startSession(db: DbOrTx, user: UserRow, client: SessionClient): Promise<SignIn> {
   const token = randomToken();
-  await insertSession(db, {
+  const sessionId = await insertSession(db, {
     userId: user.id,
     tokenHash: sha256(token),
     now: nowIso(),
     expiresAt: isoAfterSeconds(AccountLimits.sessionTtlDays * 24 * 3600),
     client,
   });
-  return { token, userInfo: toUserInfo(user) };
+  const device = await noteSignInDevice(db, user.id, sessionId, client);
+  return { token, userInfo: toUserInfo(user), device };
+}
+
+/**
+ * After a sign-in has committed: the owner is told when it came from a new device, and the answer
+ * is the contract's, with the device cookie for the route to set.
+ */
+export async function finishSignIn(
+  deps: Deps<"db" | "outbox" | "mailer" | "log" | "config" | "places">,
+  signIn: SignIn,
+): Promise<{ auth: AuthResult; cookie: string }> {
+  const { device, ...auth } = signIn;
+  if (device.newDevice) await alertNewDevice(deps, device.newDevice);
+  return { auth, cookie: deviceCookie(device.token, deps.config) };
 }
 
 /** A lost race on a unique index reads as the same answer as the check before it. */
@@ -72,7 +95,7 @@ function explainUniqueViolation(error: unknown): never {
  * it whatever happens: a bogus ticket answers EMAIL_TICKET_INVALID in the same time for a
  * registered and an unknown address, so registration tells nobody which addresses have accounts.
  */
-export async function register({ db }: Deps<"db">, body: RegisterBody, client: SessionClient): Promise<AuthResult> {
+export async function register({ db }: Deps<"db">, body: RegisterBody, client: SessionClient): Promise<SignIn> {
   const passwordHash = await hashPassword(body.password);
   return db
     .transaction()
@@ -90,16 +113,12 @@ export async function loginByUsername(
   { db }: Deps<"db">,
   body: LoginByUsernameBody,
   client: SessionClient,
-): Promise<AuthResult> {
+): Promise<SignIn> {
   const user = await findUserByUsername(db, body.username);
   return login(db, user, body.password, loginAttempt(user, body.username, client.ip), "USERNAME_LOGIN_FAILED", client);
 }
 
-export async function loginByEmail(
-  { db }: Deps<"db">,
-  body: LoginByEmailBody,
-  client: SessionClient,
-): Promise<AuthResult> {
+export async function loginByEmail({ db }: Deps<"db">, body: LoginByEmailBody, client: SessionClient): Promise<SignIn> {
   const user = await findUserByEmail(db, body.email);
   return login(db, user, body.password, loginAttempt(user, body.email, client.ip), "EMAIL_LOGIN_FAILED", client);
 }
@@ -111,7 +130,7 @@ async function login(
   attempt: LoginAttempt,
   failure: ErrorName,
   client: SessionClient,
-): Promise<AuthResult> {
+): Promise<SignIn> {
   await claimLoginAttempt(db, attempt);
   // An unknown account costs the same time as a wrong password, so timing does not tell them apart.
   const passwordMatches = user
@@ -126,6 +145,7 @@ async function login(
   if (user.deletedAt) throw appError("ACCOUNT_DELETED");
   // Told only to whoever knows the password: the suspension is no one else's business.
   await refuseSuspended({ db }, user);
+  if (await isPasskeyOnly(db, user.id)) throw appError("PASSKEY_ONLY");
   const challenge = await twoStepChallenge(db, user.id);
   if (challenge) throw appError("TWO_STEP_REQUIRED", undefined, challenge);
   return startSession(db, user, client);
@@ -136,12 +156,39 @@ export async function loginWithTwoStep(
   { db }: Deps<"db">,
   body: TwoStepLoginBody,
   client: SessionClient,
-): Promise<AuthResult> {
+): Promise<SignIn> {
   const user = await findUserById(db, await ticketHolder(db, body.twoStepTicket));
   if (!user || user.deletedAt) throw appError("TWO_STEP_TICKET_INVALID");
   await refuseSuspended({ db }, user);
   return withSecondStep(db, user.id, body.code, async (tx) => {
     await takeTicket(tx, body.twoStepTicket);
+    return startSession(tx, user, client);
+  });
+}
+
+/** The prompt's options for signing in with a passkey: the account's when a user name was typed first, else any of this site's. */
+export async function passkeyLoginOptions(
+  deps: Deps<"db" | "config">,
+  body: PasskeyLoginOptionsBody,
+): Promise<WebAuthnOptions> {
+  const user = body.username ? await findUserByUsername(deps.db, body.username) : undefined;
+  // An unknown name gets the same options as no name: the answer tells nobody which names exist.
+  return authenticationOptions(deps, "login", { sessionId: null, userId: user?.id ?? null });
+}
+
+/**
+ * Signs in with a passkey's answer. A passkey is both factors at once (the device, unlocked by its
+ * owner's fingerprint, face or PIN), so two-step sign-in asks nothing more.
+ */
+export async function loginWithPasskey(
+  deps: Deps<"db" | "config" | "log">,
+  body: PasskeyAnswerBody,
+  client: SessionClient,
+): Promise<SignIn> {
+  return withPasskeyAnswer(deps, "login", null, body, async (tx, userId) => {
+    const user = await findUserById(tx, userId);
+    if (!user || user.deletedAt) throw appError("PASSKEY_UNKNOWN");
+    await refuseSuspended({ db: tx }, user);
     return startSession(tx, user, client);
   });
 }
@@ -230,6 +277,9 @@ export async function resetPassword({ db }: Deps<"db">, body: ResetPasswordBody)
     const user = await findUserByEmail(tx, body.email);
     if (!user) throw appError("EMAIL_NOT_REGISTERED");
     if (user.deletedAt) throw appError("ACCOUNT_DELETED");
+    // An e-mail alone does not open an account that signs in with passkeys only.
+    if (await isPasskeyOnly(tx, user.id))
+      throw appError("PASSKEY_ONLY", "该账号已开启仅通行密钥登录，不能用邮箱重置密码，请使用通行密钥登录");
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
     return user.id;

@@ -1,4 +1,6 @@
 import {
+  AddPasskeyBodySchema,
+  type AuthResult,
   AuthResultSchema,
   CaptchaSchema,
   CaptchaTicketSchema,
@@ -6,12 +8,19 @@ import {
   ChangePasswordBodySchema,
   ConfirmCaptchaBodySchema,
   ConfirmEmailBodySchema,
+  DeniedDeviceSchema,
+  DenyDeviceBodySchema,
   EmailTicketSchema,
   EndedSessionsSchema,
   IdentityProofSchema,
   IdParamsSchema,
   LoginByEmailBodySchema,
   LoginByUsernameBodySchema,
+  PasskeyAnswerBodySchema,
+  PasskeyLoginOptionsBodySchema,
+  PasskeyOnlyBodySchema,
+  PasskeySchema,
+  PasskeysSchema,
   ProveIdentityBodySchema,
   RecoveryCodesSchema,
   RegisterBodySchema,
@@ -26,8 +35,9 @@ import {
   TwoStepStatusSchema,
   UpdateProfileBodySchema,
   UserInfoSchema,
+  WebAuthnOptionsSchema,
 } from "@xianzhi/contract";
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -38,7 +48,9 @@ import { serviceDeps } from "../../services.js";
 import * as accounts from "./account-service.js";
 import { confirmCaptcha, createCaptcha } from "./captcha-service.js";
 import { confirmEmailCode, sendEmailCode } from "./email-code-service.js";
-import { identityProof, proveIdentity } from "./identity-proof.js";
+import { identityProof, proofPasskeyOptions, proveIdentity } from "./identity-proof.js";
+import { denyDevice, deviceTokenOf } from "./new-devices.js";
+import { addPasskey, listPasskeys, newPasskeyOptions, removePasskey, setPasskeyOnly } from "./passkeys.js";
 import { endOtherSessionDevices, endSessionDevice, sessionDevices } from "./session-devices.js";
 import type { SessionClient } from "./session-repository.js";
 import { disableTwoStep, enableTwoStep, renewRecoveryCodes, setUpTwoStep, twoStepStatus } from "./two-step.js";
@@ -52,7 +64,14 @@ const USER_AGENT_MAX = 512;
 const clientOf = (req: FastifyRequest): SessionClient => ({
   ip: clientAddress(req),
   userAgent: (req.headers["user-agent"] ?? "").slice(0, USER_AGENT_MAX),
+  deviceToken: deviceTokenOf(req.headers.cookie),
 });
+
+/** A sign-in's answer, with the device cookie it is recognised by next time. */
+function signedIn(reply: FastifyReply, { auth, cookie }: { auth: AuthResult; cookie: string }, msg = "登录成功") {
+  reply.header("set-cookie", cookie);
+  return ok(auth, msg);
+}
 
 export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
@@ -111,7 +130,14 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Register: the session token", answer: AuthResultSchema, body: RegisterBodySchema },
       { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.register(serviceDeps(app, req), req.body, clientOf(req)), "注册成功"),
+    async (req, reply) => {
+      const deps = serviceDeps(app, req);
+      return signedIn(
+        reply,
+        await accounts.finishSignIn(deps, await accounts.register(deps, req.body, clientOf(req))),
+        "注册成功",
+      );
+    },
   );
 
   app.post(
@@ -120,7 +146,13 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by user name", answer: AuthResultSchema, body: LoginByUsernameBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByUsername(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
+    async (req, reply) => {
+      const deps = serviceDeps(app, req);
+      return signedIn(
+        reply,
+        await accounts.finishSignIn(deps, await accounts.loginByUsername(deps, req.body, clientOf(req))),
+      );
+    },
   );
 
   app.post(
@@ -129,7 +161,13 @@ export const accountRoutes: ApiRoutes = async (app) => {
       { summary: "Sign in by e-mail", answer: AuthResultSchema, body: LoginByEmailBodySchema },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginByEmail(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
+    async (req, reply) => {
+      const deps = serviceDeps(app, req);
+      return signedIn(
+        reply,
+        await accounts.finishSignIn(deps, await accounts.loginByEmail(deps, req.body, clientOf(req))),
+      );
+    },
   );
 
   app.post(
@@ -142,7 +180,48 @@ export const accountRoutes: ApiRoutes = async (app) => {
       },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
-    async (req) => ok(await accounts.loginWithTwoStep(serviceDeps(app, req), req.body, clientOf(req)), "登录成功"),
+    async (req, reply) => {
+      const deps = serviceDeps(app, req);
+      return signedIn(
+        reply,
+        await accounts.finishSignIn(deps, await accounts.loginWithTwoStep(deps, req.body, clientOf(req))),
+      );
+    },
+  );
+
+  app.post(
+    "/user/login/passkey/options",
+    route.pub(
+      {
+        summary:
+          "Sign in with a passkey, first call: the prompt's options (for the user name's passkeys, or any of this site's)",
+        answer: WebAuthnOptionsSchema,
+        body: PasskeyLoginOptionsBodySchema,
+      },
+      { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => {
+      return ok(await accounts.passkeyLoginOptions(serviceDeps(app, req), req.body));
+    },
+  );
+
+  app.post(
+    "/user/login/passkey",
+    route.pub(
+      {
+        summary: "Sign in with a passkey: the options' challengeId and the browser's answer",
+        answer: AuthResultSchema,
+        body: PasskeyAnswerBodySchema,
+      },
+      { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req, reply) => {
+      const deps = serviceDeps(app, req);
+      return signedIn(
+        reply,
+        await accounts.finishSignIn(deps, await accounts.loginWithPasskey(deps, req.body, clientOf(req))),
+      );
+    },
   );
 
   app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: UserInfoSchema }), async (req) =>
@@ -204,6 +283,23 @@ export const accountRoutes: ApiRoutes = async (app) => {
       const userId = await accounts.resetPassword(serviceDeps(app, req), req.body);
       await app.hub.endSessions({ userId });
       return ok(null, "密码已重置，请重新登录");
+    },
+  );
+
+  app.post(
+    "/user/device-alerts/deny",
+    route.pub(
+      {
+        summary: "不是我本人: the new-device alert's link signs that session out and answers a password-reset ticket",
+        answer: DeniedDeviceSchema,
+        body: DenyDeviceBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => {
+      const { sessionId, ...denied } = await denyDevice(serviceDeps(app, req), req.body);
+      await app.hub.endSessions({ sessionId });
+      return ok(denied, "该设备已退出登录，请设置新密码");
     },
   );
 
@@ -302,6 +398,74 @@ export const accountRoutes: ApiRoutes = async (app) => {
   );
 
   app.get(
+    "/user/passkeys",
+    route.user({
+      summary: "通行密钥: the caller's passkeys and whether sign-in takes passkeys only",
+      answer: PasskeysSchema,
+    }),
+    async (req) => ok(await listPasskeys(serviceDeps(app, req), userOf(req))),
+  );
+
+  app.post(
+    "/user/passkeys/options",
+    route.user(
+      { summary: "Add a passkey, first call: the prompt's options (after 身份验证)", answer: WebAuthnOptionsSchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await newPasskeyOptions(serviceDeps(app, req), userOf(req))),
+  );
+
+  app.post(
+    "/user/passkeys",
+    route.user(
+      {
+        summary: "Add a passkey: its name, the options' challengeId and the browser's answer (after 身份验证)",
+        answer: PasskeySchema,
+        body: AddPasskeyBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await addPasskey(serviceDeps(app, req), userOf(req), req.body), "通行密钥已添加"),
+  );
+
+  app.delete(
+    "/user/passkeys/:id",
+    route.user(
+      { summary: "Remove one of the caller's passkeys (after 身份验证)", answer: null, params: IdParamsSchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => {
+      await removePasskey(serviceDeps(app, req), userOf(req), Number(req.params.id));
+      return ok(null, "通行密钥已删除");
+    },
+  );
+
+  app.put(
+    "/user/passkey-only",
+    route.user(
+      {
+        summary: "仅通行密钥登录 on (after 身份验证 with a passkey) or off (after 身份验证)",
+        answer: PasskeysSchema,
+        body: PasskeyOnlyBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => {
+      const answer = await setPasskeyOnly(serviceDeps(app, req), userOf(req), req.body);
+      return ok(answer, answer.passkeyOnly ? "已开启仅通行密钥登录" : "已关闭仅通行密钥登录");
+    },
+  );
+
+  app.post(
+    "/user/proof/passkey-options",
+    route.user(
+      { summary: "身份验证 with a passkey, first call: the prompt's options", answer: WebAuthnOptionsSchema },
+      { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
+    ),
+    async (req) => ok(await proofPasskeyOptions(serviceDeps(app, req), userOf(req))),
+  );
+
+  app.get(
     "/user/proof",
     route.user({
       summary: "身份验证: which proof the caller gives, and until when this session is proven",
@@ -315,7 +479,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     route.user(
       {
         summary:
-          "Prove it is the caller (a two-step code, else the password): this session may change money or identity for 5 minutes",
+          "Prove it is the caller (a passkey's answer, else a two-step code, else the password): this session may change money or identity for 5 minutes",
         answer: IdentityProofSchema,
         body: ProveIdentityBodySchema,
       },

@@ -23,13 +23,17 @@ export async function noteSessionUse(db: Db, sessionId: number, seenAt: string):
   await touchSession(db, sessionId, new Date(now).toISOString(), new Date(now - SESSION_SEEN_STEP_MS).toISOString());
 }
 
-export async function sessionDevices({ db }: Deps<"db">, me: CurrentUser): Promise<SessionDeviceList> {
+export async function sessionDevices(
+  { db, places }: Deps<"db" | "places">,
+  me: CurrentUser,
+): Promise<SessionDeviceList> {
   const rows = await liveSessionsOfUser(db, me.userId, nowIso());
   const devices = rows.map((row) => ({
     id: String(row.id),
     current: row.id === me.sessionId,
     ...deviceOfAgent(row.userAgent),
     address: maskedAddress(row.ip),
+    place: places.placeOf(row.ip),
     createdAt: row.createdAt,
     lastSeenAt: row.lastSeenAt ?? row.createdAt,
   }));

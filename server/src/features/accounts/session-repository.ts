@@ -1,17 +1,19 @@
 import type { DbOrTx } from "../../db/database.js";
 import { preparedQuery, type Slots } from "../../db/prepared-query.js";
 
-/** Where a session signs in from: the client's User-Agent and network address. */
+/** Where a session signs in from: the client's User-Agent and network address, and its device cookie. */
 export interface SessionClient {
   userAgent: string;
   ip: string;
+  /** The device cookie the browser sent (新设备登录提醒); null from a client that keeps none. */
+  deviceToken?: string | null;
 }
 
 export async function insertSession(
   db: DbOrTx,
   session: { userId: number; tokenHash: string; now: string; expiresAt: string; client?: SessionClient },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const row = await db
     .insertInto("sessions")
     .values({
       userId: session.userId,
@@ -21,7 +23,9 @@ export async function insertSession(
       userAgent: session.client?.userAgent ?? "",
       ip: session.client?.ip ?? "",
     })
-    .execute();
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** What names a live session: the hash of its token, and the time it must not have expired by. */
@@ -110,13 +114,20 @@ export async function deleteSessionOfUser(db: DbOrTx, userId: number, sessionId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Notes that the session's user proved it is them, now (身份验证). */
-export async function markSessionProven(db: DbOrTx, sessionId: number, now: string): Promise<void> {
-  await db.updateTable("sessions").set({ provenAt: now }).where("id", "=", sessionId).execute();
+/** Notes that the session's user proved it is them, now, and how (身份验证). */
+export async function markSessionProven(db: DbOrTx, sessionId: number, now: string, by: string): Promise<void> {
+  await db.updateTable("sessions").set({ provenAt: now, provenBy: by }).where("id", "=", sessionId).execute();
 }
 
-/** When the session's user last proved it is them; null when not since it began. */
-export async function sessionProvenAt(db: DbOrTx, sessionId: number): Promise<string | null> {
-  const row = await db.selectFrom("sessions").select("provenAt").where("id", "=", sessionId).executeTakeFirst();
-  return row?.provenAt ?? null;
+/** When and how the session's user last proved it is them; nulls when not since it began. */
+export async function sessionProof(
+  db: DbOrTx,
+  sessionId: number,
+): Promise<{ provenAt: string | null; provenBy: string | null }> {
+  const row = await db
+    .selectFrom("sessions")
+    .select(["provenAt", "provenBy"])
+    .where("id", "=", sessionId)
+    .executeTakeFirst();
+  return { provenAt: row?.provenAt ?? null, provenBy: row?.provenBy ?? null };
 }

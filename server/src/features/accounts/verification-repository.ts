@@ -106,4 +106,6 @@ export async function purgeExpired(db: DbOrTx, now: string): Promise<void> {
   await db.deleteFrom("emailTickets").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("sessions").where("expiresAt", "<=", now).execute();
   await db.deleteFrom("twoStepTickets").where("expiresAt", "<=", now).execute();
+  await db.deleteFrom("webauthnChallenges").where("expiresAt", "<=", now).execute();
+  await db.deleteFrom("deviceAlerts").where("expiresAt", "<=", now).execute();
 }

@@ -66,7 +66,7 @@ export async function pictureFilesToRemove(
 }
 
 /**
- * Removes what belongs to the user alone and nobody else sees: sessions, the two-step secret and codes, favourites, follows both
+ * Removes what belongs to the user alone and nobody else sees: sessions, the two-step secret and codes, passkeys, favourites, follows both
  * ways, saved searches, notifications, blocks both ways, sign-in failures, the avatar's upload.
  * Open offers they made on others' goods are withdrawn. Comments, chat messages, deals and
  * reviews stay: they are part of other people's conversations and trades.
@@ -76,6 +76,11 @@ export async function removePrivateRows(tx: DbOrTx, userId: number, avatarFileId
   await tx.deleteFrom("twoStepTickets").where("userId", "=", userId).execute();
   await tx.deleteFrom("twoStepRecoveryCodes").where("userId", "=", userId).execute();
   await tx.deleteFrom("twoStepSecrets").where("userId", "=", userId).execute();
+  await tx.deleteFrom("passkeys").where("userId", "=", userId).execute();
+  await tx.deleteFrom("passkeyAccounts").where("userId", "=", userId).execute();
+  await tx.deleteFrom("webauthnChallenges").where("userId", "=", userId).execute();
+  await tx.deleteFrom("knownDevices").where("userId", "=", userId).execute();
+  await tx.deleteFrom("deviceAlerts").where("userId", "=", userId).execute();
   await tx.deleteFrom("favorites").where("userId", "=", userId).execute();
   await tx
     .deleteFrom("follows")

@@ -7,6 +7,8 @@ import type {
   ConfirmCaptchaBody,
   ConfirmEmailBody,
   DeleteAccountBody,
+  DeniedDevice,
+  DenyDeviceBody,
   EmailTicket,
   LoginByEmailBody,
   LoginByUsernameBody,
@@ -70,11 +72,15 @@ export const accountsApi = api.injectEndpoints({
     resetPassword: build.mutation<null, ResetPasswordBody>({
       query: (body) => ({ url: "/user/password/reset", method: "POST", body }),
     }),
+    denyDevice: build.mutation<DeniedDevice, DenyDeviceBody>({
+      query: (body) => ({ url: "/user/device-alerts/deny", method: "POST", body }),
+    }),
   }),
 });
 
 export const {
   useLoginByUsernameMutation,
+  useDenyDeviceMutation,
   useLoginByEmailMutation,
   useRegisterMutation,
   useCaptchaQuery,

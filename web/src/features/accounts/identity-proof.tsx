@@ -4,10 +4,12 @@ import { type ReactNode, useCallback, useState } from "react";
 import { errorText } from "../../app/api-error";
 import { Alert, Form, Input, Modal } from "../../components/kit";
 import styles from "./accounts.module.css";
+import { passkeyCeremony } from "./passkey-ceremony";
+import { useProofPasskeyOptionsMutation } from "./passkeys-api";
 import { useProveIdentityMutation } from "./two-step-api";
 import { sendWithProof } from "./two-step-lines";
 
-const ASKS: Record<ProofMethod, { text: string; label: string }> = {
+const ASKS: Record<Exclude<ProofMethod, "passkey">, { text: string; label: string }> = {
   two_step: {
     text: "为保护账号安全，请输入验证器 App 上的 6\u00a0位验证码，手机不在身边时可输入一个恢复码。",
     label: "验证码或恢复码",
@@ -15,8 +17,51 @@ const ASKS: Record<ProofMethod, { text: string; label: string }> = {
   password: { text: "为保护账号安全，请输入当前密码。", label: "当前密码" },
 };
 
+/** 验证身份 with a passkey: the device's prompt, opened by the user's tap (browsers ask for one). */
+function PasskeyProofDialog({ onDone }: { onDone: (proven: boolean) => void }) {
+  const [options] = useProofPasskeyOptionsMutation();
+  const [prove] = useProveIdentityMutation();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const answerWithPasskey = async () => {
+    setBusy(true);
+    setError("");
+    const outcome = await passkeyCeremony("get", await options(), (answer) => prove(answer));
+    setBusy(false);
+    if ("error" in outcome) setError(outcome.error);
+    else onDone(true);
+  };
+  return (
+    <Modal
+      open
+      title="验证身份"
+      okText="使用通行密钥"
+      cancelText="取消"
+      confirmLoading={busy}
+      onOk={answerWithPasskey}
+      onCancel={() => onDone(false)}
+      destroyOnHidden
+    >
+      <p className={styles.twoStepText}>为保护账号安全，请用你的通行密钥（指纹、面容或锁屏密码）验证身份。</p>
+      {error && <Alert type="error" title={error} showIcon role="alert" />}
+    </Modal>
+  );
+}
+
 /** 验证身份: asks for the proof the account gives; says proven (true) or cancelled (false). */
 function ProofDialog({ method, onDone }: { method: ProofMethod; onDone: (proven: boolean) => void }) {
+  if (method === "passkey") return <PasskeyProofDialog onDone={onDone} />;
+  return <SecretProofDialog method={method} onDone={onDone} />;
+}
+
+/** 验证身份 with something the user types: a two-step code or the password. */
+function SecretProofDialog({
+  method,
+  onDone,
+}: {
+  method: Exclude<ProofMethod, "passkey">;
+  onDone: (proven: boolean) => void;
+}) {
   const [form] = Form.useForm<{ proof: string }>();
   const [prove, { isLoading }] = useProveIdentityMutation();
   const [error, setError] = useState("");

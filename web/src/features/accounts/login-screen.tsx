@@ -12,6 +12,7 @@ import styles from "./accounts.module.css";
 import { useLoginByEmailMutation, useLoginByUsernameMutation } from "./accounts-api";
 import { pathAfterLogin } from "./after-login";
 import { ForgotPassword } from "./forgot-password";
+import { PasskeyLogin } from "./passkey-login";
 import type { FromState } from "./require-auth";
 import { sessionEndedSinceSignIn, signIn } from "./session";
 import { twoStepChallengeOf } from "./two-step-lines";
@@ -28,6 +29,7 @@ export default function LoginScreen() {
   const [byUsername, usernameState] = useLoginByUsernameMutation();
   const [byEmail, emailState] = useLoginByEmailMutation();
   const [error, setError] = useState("");
+  const [form] = Form.useForm<{ account: string; password: string }>();
   // A right password of an account with 两步验证: the second step's ticket.
   const [challenge, setChallenge] = useState<TwoStepChallenge | null>(null);
   const from = (location.state as FromState | null)?.from;
@@ -94,7 +96,7 @@ export default function LoginScreen() {
                   { key: "email", label: "邮箱登录" },
                 ]}
               />
-              <Form layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
+              <Form form={form} layout="vertical" onFinish={submit} key={mode} requiredMark={false}>
                 <Form.Item
                   name="account"
                   label={mode === "username" ? "用户名" : "邮箱"}
@@ -124,6 +126,10 @@ export default function LoginScreen() {
                   登录
                 </Button>
               </Form>
+              <PasskeyLogin
+                username={() => (mode === "username" ? form.getFieldValue("account")?.trim() || undefined : undefined)}
+                onSignedIn={signedIn}
+              />
               <div className={styles.authCardLinks}>
                 <Link to={paths.register}>没有账号？立即注册</Link>
                 <ForgotPassword />

@@ -10,6 +10,7 @@ const device: SessionDevice = {
   system: "iOS 17.5",
   deviceType: "phone",
   address: "203.0.113.*",
+  place: null,
   createdAt: "2026-11-25T12:00:00.000Z",
   lastSeenAt: "2026-11-28T11:55:00.000Z",
 };
@@ -26,6 +27,12 @@ describe("a device's line in 登录设备", () => {
 
   it("says the device in hand is in use rather than when it was last seen", () => {
     expect(deviceLine({ ...device, current: true }, NOW).detail).toBe("203.0.113.* · 当前使用中");
+  });
+
+  it("puts the address's place first when the server knows it", () => {
+    expect(deviceLine({ ...device, place: "吉林 长春" }, NOW).detail).toBe(
+      "吉林 长春 · 203.0.113.* · 最近使用 5 分钟前",
+    );
   });
 
   it("reports how many others were signed out, or that there were none", () => {

@@ -5,7 +5,7 @@ import { formatTime } from "../../components/format";
 export interface DeviceLine {
   /** "Chrome 131 · Android 14". */
   title: string;
-  /** "203.0.113.* · 最近使用 5 分钟前"; "当前使用中" for the device in hand. */
+  /** "吉林 长春 · 175.16.199.* · 最近使用 5 分钟前" (the place when the server knows it); "当前使用中" for the device in hand. */
   detail: string;
   /** "登录于 3 天前". */
   signedIn: string;
@@ -18,7 +18,7 @@ export function deviceLine(device: SessionDevice, now = Date.now()): DeviceLine 
   const used = device.current ? "当前使用中" : `最近使用 ${formatTime(device.lastSeenAt, now)}`;
   return {
     title,
-    detail: `${device.address} · ${used}`,
+    detail: [device.place, device.address, used].filter(Boolean).join(" · "),
     signedIn: `登录于 ${formatTime(device.createdAt, now)}`,
     endLabel: `强制下线：${title}`,
   };

@@ -13,6 +13,7 @@ const device = (id: string, current = false): SessionDevice => ({
   system: "Android 14",
   deviceType: "phone",
   address: "203.0.113.*",
+  place: null,
   createdAt: "2026-11-28T02:00:00.000Z",
   lastSeenAt: "2026-11-28T02:00:00.000Z",
 });

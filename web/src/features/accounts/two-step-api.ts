@@ -71,8 +71,9 @@ export const twoStepApi = api.injectEndpoints({
     }),
     proveIdentity: build.mutation<IdentityProof, ProveIdentityBody>({
       query: (body) => ({ url: "/user/proof", method: "POST", body }),
-      // A recovery code may have been spent on it.
-      invalidatesTags: (result) => (result?.method === "two_step" ? ["TwoStep"] : []),
+      // A recovery code may have been spent on it, or a passkey used.
+      invalidatesTags: (result) =>
+        result?.method === "two_step" ? ["TwoStep"] : result?.method === "passkey" ? ["Passkeys"] : [],
     }),
     loginWithTwoStep: build.mutation<AuthResult, TwoStepLoginBody>({
       query: (body) => ({ url: "/user/login/two-step", method: "POST", body }),

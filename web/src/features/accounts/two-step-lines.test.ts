@@ -35,11 +35,12 @@ describe("a change the server asks a proof of identity for", () => {
       "two_step",
     );
     expect(proofMethodOf({ code: 1116, data: { method: "password" } })).toBe("password");
+    expect(proofMethodOf({ code: 1116, data: { method: "passkey" } })).toBe("passkey");
   });
 
   it("is no such change for any other answer, or a method it does not know", () => {
     expect(proofMethodOf({ code: 1106, msg: "当前密码错误", data: null })).toBeNull();
-    expect(proofMethodOf({ code: 1116, data: { method: "passkey" } })).toBeNull();
+    expect(proofMethodOf({ code: 1116, data: { method: "fingerprint" } })).toBeNull();
     expect(proofMethodOf(undefined)).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export function proofMethodOf(error: unknown): ProofMethod | null {
   const { code, data } = (error ?? {}) as { code?: unknown; data?: unknown };
   if (code !== Errors.PROOF_REQUIRED.code) return null;
   const method = (data as { method?: unknown } | null)?.method;
-  return method === "two_step" || method === "password" ? method : null;
+  return method === "passkey" || method === "two_step" || method === "password" ? method : null;
 }
 
 /**

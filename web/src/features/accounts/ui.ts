@@ -2,6 +2,7 @@
 
 export { useFreshProof } from "./identity-proof";
 export { DeleteAccountSection, DownloadMyData } from "./own-data";
+export { PasskeySettings } from "./passkey-settings";
 export { PayoutAccountForm } from "./payout-account-form";
 export { ProfileForm } from "./profile-form";
 export { ChangeEmailForm, ChangePasswordForm } from "./security-forms";

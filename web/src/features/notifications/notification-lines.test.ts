@@ -105,6 +105,11 @@ describe("what a notification opens", () => {
 
   it("opens nothing when the goods are gone", () => {
     expect(notificationTarget(notification({ goods: null }))).toBeNull();
+    // A sign-in from a new device: told by the product, leading to 账号安全, where 登录设备 signs it out.
+    expect(notificationSentence({ kind: "new_device", actor: null }).text).toBe("你的账号在新设备上登录");
+    expect(notificationTarget(notification({ kind: "new_device", actor: null, goods: null }))).toBe(
+      "/userinfo?tab=security",
+    );
   });
 });
 

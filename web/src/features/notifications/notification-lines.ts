@@ -5,7 +5,12 @@ import { formatPrice, formatTime } from "../../components/format";
 import { searchAddress } from "../goods";
 
 /** Kinds the product itself tells, with nobody before the sentence ("你收藏的闲置降价了"). */
-const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>(["price_drop", "saved_search", "moderation_warning"]);
+const TOLD_BY_THE_PRODUCT = new Set<NotificationKind>([
+  "price_drop",
+  "saved_search",
+  "moderation_warning",
+  "new_device",
+]);
 
 /** An order's news (and its refund's): told by its other side, or by the product when a timer moved it (no actor). */
 const isOrderNews = (kind: NotificationKind) => kind.startsWith("order_") || kind === "refund_updated";
@@ -46,11 +51,13 @@ export function notificationDetail(notification: Pick<Notification, "kind" | "am
  * Where tapping the line leads: the order an order's news are about, the search a saved search's
  * news are about (its keyword and filters), the chat it belongs to (an offer made in a chat), else
  * the goods it is about (a comment, a favourite, a price drop, the newest match of a saved search
- * since deleted); nowhere when the goods are gone.
+ * since deleted); nowhere when the goods are gone. A sign-in from a new device leads to 登录设备,
+ * where its session can be signed out.
  */
 export function notificationTarget(
-  notification: Pick<Notification, "orderId" | "chatId" | "goods" | "searchCriteria">,
+  notification: Pick<Notification, "kind" | "orderId" | "chatId" | "goods" | "searchCriteria">,
 ): string | null {
+  if (notification.kind === "new_device") return `${paths.userinfo}?tab=security`;
   if (notification.orderId) return paths.order(notification.orderId);
   if (notification.searchCriteria) return searchAddress(notification.searchCriteria);
   if (notification.chatId) return `${paths.chat}?chatId=${encodeURIComponent(notification.chatId)}`;
