@@ -23,6 +23,14 @@ export async function launchBrowser(): Promise<Browser> {
   return withPagesThatWaitForTheApp(browser);
 }
 
+/**
+ * The browser every context is, unless it says otherwise: one fixed User-Agent, which the tests'
+ * accounts register with too (fixtures' newUser), so signing them in from any context is not a
+ * sign-in from a new device (新设备登录提醒); a test that wants a new device names another.
+ */
+export const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36";
+
 /** Whether the page's document is the app's, and the app has taken it over (web/src/app/app.tsx). */
 async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -43,7 +51,7 @@ type Navigation = (...args: unknown[]) => Promise<unknown>;
 function withPagesThatWaitForTheApp(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext(options);
+    const context = await newContext({ userAgent: BROWSER_USER_AGENT, ...options });
     if (options?.javaScriptEnabled !== false) waitForAppAfterNavigations(context);
     return context;
   };

@@ -7,7 +7,7 @@ import type { Db } from "../server/src/db/database.js";
 import { registerUser } from "../server/src/test-support/accounts.js";
 import { postGoods, testJpeg, uploadFileId } from "../server/src/test-support/goods.js";
 import { call } from "../server/src/test-support/test-app.js";
-import { CONTEXT_DEFAULTS, signInAs } from "./browser.js";
+import { BROWSER_USER_AGENT, CONTEXT_DEFAULTS, signInAs } from "./browser.js";
 import type { RunningServer } from "./server.js";
 
 export const DEMO_PASSWORD = "xianzhi123";
@@ -36,7 +36,7 @@ export async function demoUser(server: RunningServer, username: string): Promise
 
 /** A user registered for this test alone (their nickname is their username). */
 export async function newUser(server: RunningServer, password = "secret123"): Promise<Account> {
-  const user = await registerUser(server.app, server.dataDir, { password });
+  const user = await registerUser(server.app, server.dataDir, { password }, { userAgent: BROWSER_USER_AGENT });
   return { id: user.id, username: user.username, password, token: user.token };
 }
 

@@ -7,8 +7,9 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withPasskeyOnly } from "../server/src/test-support/passkeys.js";
 import { PHONE_CONTEXT, signInAs } from "./browser.js";
-import { newUser, proveIdentity } from "./fixtures.js";
+import { buyerSellerModerator, newUser, pageOf, proveIdentity } from "./fixtures.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
@@ -92,5 +93,20 @@ describe("通行密钥 on a phone", () => {
     await page.waitForURL((url) => !url.pathname.startsWith("/login"));
     expect(await signedInName(page)).toBeTruthy();
     await context.close();
+  });
+
+  it("is helped back by a moderator when every passkey is lost: 仅通行密钥登录 off, written to the log", async () => {
+    const [owner, , moderator] = await buyerSellerModerator(running.server);
+    await withPasskeyOnly(running.server.app, owner);
+    const admin = await pageOf(running.browser, running.server, moderator, "/admin?tab=log");
+    const recovery = admin.getByRole("region", { name: "协助恢复账号" });
+    await recovery.getByLabel("用户名").fill(owner.username);
+    await recovery.getByLabel("如何核实了用户身份").fill("用户从注册邮箱来信，核对了最近一笔订单");
+    await recovery.getByRole("button", { name: "关闭仅通行密钥登录" }).click();
+    await proveIdentity(admin, moderator.password);
+    await admin.getByText(`已为 ${owner.username} 关闭仅通行密钥登录，用户可用邮箱重置密码`).waitFor();
+    await admin.getByText("协助恢复账号", { exact: true }).last().waitFor();
+    await admin.getByText("用户从注册邮箱来信，核对了最近一笔订单").waitFor();
+    await admin.context().close();
   });
 });

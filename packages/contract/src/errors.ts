@@ -66,6 +66,11 @@ export const Errors = {
   PASSKEY_EXISTS: { status: 200, code: 1124, msg: "这个通行密钥已经添加过了" },
   PASSKEY_NEEDED: { status: 200, code: 1125, msg: "请先添加一个通行密钥" },
   PASSKEY_NOT_FOUND: { status: 404, code: 404, msg: "通行密钥不存在或已删除" },
+  NOT_PASSKEY_ONLY: {
+    status: 200,
+    code: 1127,
+    msg: "该账号没有开启仅通行密钥登录，用户可以在登录页用邮箱重置密码",
+  },
   DEVICE_ALERT_INVALID: {
     status: 200,
     code: 1126,

@@ -3,6 +3,8 @@ import { PageQuerySchema } from "./envelope.js";
 import { IdSchema, text } from "./fields.js";
 import { GoodsSchema } from "./goods.js";
 import {
+  ACCOUNT_LOG_ACTIONS,
+  type AccountLogAction,
   DISPUTE_LOG_ACTIONS,
   type DisputeLogAction,
   LOG_TARGETS,
@@ -223,6 +225,7 @@ export const ModerationLogEntrySchema = z
       ModerationActionSchema,
       WordRuleChangeSchema,
       z.enum(Object.keys(DISPUTE_LOG_ACTIONS) as [DisputeLogAction, ...DisputeLogAction[]]),
+      z.enum(Object.keys(ACCOUNT_LOG_ACTIONS) as [AccountLogAction, ...AccountLogAction[]]),
     ]),
     targetType: LogTargetSchema,
     targetId: z.string(),
@@ -245,3 +248,16 @@ export const WordRuleSchema = z.object({
   createdAt: z.string(),
 });
 export type WordRule = z.infer<typeof WordRuleSchema>;
+
+/**
+ * POST /admin/account-recovery: a moderator helps the owner of an account that signs in with
+ * passkeys only, and lost every one, back in: 仅通行密钥登录 goes off (an e-mail reset then works)
+ * and every session ends. `reason` says how the owner was recognised; the audit log keeps it.
+ */
+export const AccountRecoveryBodySchema = z
+  .object({
+    username: text().trim().min(1, "请输入用户名").max(64),
+    reason: ReasonSchema.min(1, "请写明如何核实了用户身份"),
+  })
+  .strict();
+export type AccountRecoveryBody = z.infer<typeof AccountRecoveryBodySchema>;

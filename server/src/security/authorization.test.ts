@@ -481,6 +481,13 @@ const RULES: Record<string, Rule> = {
       return { url: `/api/admin/targets/user/${fixture.other.id}/actions`, body: { action: "dismiss" } };
     },
   },
+  // 协助恢复账号: the owner's account has 仅通行密钥登录 off, and the moderator gave no proof: nothing changes.
+  "POST /api/admin/account-recovery": {
+    probe: (fixture) => ({
+      url: "/api/admin/account-recovery",
+      body: { username: fixture.owner.username, reason: "核实了注册邮箱" },
+    }),
+  },
   "POST /api/admin/word-rules": {
     probe: () => {
       wordRules += 1;

@@ -57,6 +57,7 @@ const OWN_LIMITS: Record<string, RateLimitName> = {
   "POST /api/refunds/:id/return": "tradeActionPerUser",
   "POST /api/admin/disputes/:id/ruling": "tradeActionPerUser",
   "POST /api/admin/settlements/:id/retry": "tradeActionPerUser",
+  "POST /api/admin/account-recovery": "passwordCheckPerUser",
   "POST /api/follows": "followPerUser",
   "DELETE /api/follows/:id": "followPerUser",
   "POST /api/blocks": "blockPerUser",

@@ -67,17 +67,25 @@ export interface RegisteredUser {
 
 let registered = 0;
 
+/**
+ * A new account, registered through the API. `userAgent`: the browser it registers from, so that
+ * browser's later sign-ins are not a new device's (新设备登录提醒).
+ */
 export async function registerUser(
   app: FastifyInstance,
   dataDir: string,
   fields: Partial<Pick<RegisteredUser, "username" | "email" | "password">> = {},
+  client: { userAgent?: string } = {},
 ): Promise<RegisteredUser> {
   registered += 1;
   const username = fields.username ?? `user${registered}_${Date.now() % 100000}`;
   const email = (fields.email ?? `${username}@example.com`).toLowerCase();
   const password = fields.password ?? "secret123";
   const emailTicket = await emailTicketFor(app, dataDir, email, "register");
-  const reply = await call(app, "POST", "/api/user/reg", { body: { username, password, email, emailTicket } });
+  const reply = await call(app, "POST", "/api/user/reg", {
+    body: { username, password, email, emailTicket },
+    ...(client.userAgent && { headers: { "user-agent": client.userAgent } }),
+  });
   if (reply.code !== 200) throw new Error(`registration failed: ${reply.msg}`);
   return { id: reply.data.userInfo.id, username, email, password, token: reply.data.token };
 }

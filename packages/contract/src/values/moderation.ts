@@ -74,6 +74,10 @@ export type WordRuleChange = keyof typeof WORD_RULE_CHANGES;
 export const DISPUTE_LOG_ACTIONS = { rule_dispute: "裁决退款纠纷", retry_settlement: "重试退款或放款" } as const;
 export type DisputeLogAction = keyof typeof DISPUTE_LOG_ACTIONS;
 
+/** The audit log's line for an account a moderator helped back in (仅通行密钥登录 with every passkey lost). */
+export const ACCOUNT_LOG_ACTIONS = { recover_account: "协助恢复账号" } as const;
+export type AccountLogAction = keyof typeof ACCOUNT_LOG_ACTIONS;
+
 export const LOG_TARGETS = { ...REPORT_TARGETS, word_rule: "违禁词", refund: "退款纠纷", order: "订单" } as const;
 export type LogTarget = keyof typeof LOG_TARGETS;
 

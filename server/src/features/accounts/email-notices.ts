@@ -65,3 +65,16 @@ export function closedAccountResetNotice(email: string, username: string): Mail 
     ].join("\n"),
   };
 }
+
+/** Sent when a moderator turned 仅通行密钥登录 off for the owner, who lost every passkey. */
+export function accountRecoveredNotice(email: string, username: string): Mail {
+  return {
+    to: email,
+    subject: "【闲置】管理员已协助恢复您的账号",
+    text: [
+      `应您的申请，管理员已为您的闲置账号（用户名：${username}）关闭仅通行密钥登录，所有设备都已退出登录。`,
+      "请在登录页点「忘记密码？」，用本邮箱设置新密码后登录，再到「账号安全」中删除丢失设备上的通行密钥、添加新的通行密钥。",
+      "如果您没有申请过恢复账号，请立即用本邮箱重置密码，并回复此邮件联系我们。",
+    ].join("\n"),
+  };
+}

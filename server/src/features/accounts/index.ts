@@ -2,7 +2,9 @@
 // plugins, commands, tests) may use of it. Everything else in this folder is its own.
 export type { CurrentUser } from "./account-service.js";
 export { sendEmailCode } from "./email-code-service.js";
+export { accountRecoveredNotice } from "./email-notices.js";
 export { requireFreshProof } from "./identity-proof.js";
+export { endPasskeyOnly } from "./passkey-repository.js";
 export { accountRoutes } from "./routes.js";
 export { noteSessionUse } from "./session-devices.js";
 export type { SessionClient, SessionKey } from "./session-repository.js";
@@ -17,6 +19,7 @@ export { toPublicUser, toUserInfo } from "./user-mapper.js";
 export {
   findOpenUserById,
   findUserById,
+  findUserByUsername,
   insertUser,
   isClosedAccount,
   updateUser,

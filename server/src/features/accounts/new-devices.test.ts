@@ -1,7 +1,7 @@
 import { DEVICE_COOKIE, NewDeviceLimits, type NotificationPage } from "@xianzhi/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { countMails, type RegisteredUser, readNewestMail, registerUser } from "../../test-support/accounts.js";
-import { PasskeyAuthenticator } from "../../test-support/passkey-authenticator.js";
+import { withPasskeyOnly } from "../../test-support/passkeys.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 /**
@@ -112,23 +112,9 @@ describe("a sign-in from a new device", () => {
 
   it("signs the device out of an account that signs in with passkeys only, with no reset", async () => {
     const user = await registerUser(t.app, t.dataDir);
-    const device = new PasskeyAuthenticator();
-    await call(t.app, "POST", "/api/user/proof", { token: user.token, body: { password: user.password } });
-    const options = await call(t.app, "POST", "/api/user/passkeys/options", { token: user.token });
-    const response = device.create(options.data.options);
-    await call(t.app, "POST", "/api/user/passkeys", {
-      token: user.token,
-      body: { challengeId: options.data.challengeId, name: "手机", response },
-    });
-    const proofOptions = await call(t.app, "POST", "/api/user/proof/passkey-options", { token: user.token });
-    const answer = device.get(proofOptions.data.options);
-    await call(t.app, "POST", "/api/user/proof", {
-      token: user.token,
-      body: { challengeId: proofOptions.data.challengeId, response: answer },
-    });
     // The intruder is in before the switch: the switch does not end sessions.
     const intruder = await signIn(user, { userAgent: IPHONE, ip: "203.0.113.7" });
-    await call(t.app, "PUT", "/api/user/passkey-only", { token: user.token, body: { on: true } });
+    await withPasskeyOnly(t.app, user);
     const denied = await deny(await alertLinkToken(user));
     expect(denied).toMatchObject({ code: 200, data: { email: user.email, emailTicket: null } });
     expect((await call(t.app, "GET", "/api/user/getinfo", { token: intruder.token })).status).toBe(401);

@@ -39,6 +39,17 @@ export async function setPasskeyOnly(db: DbOrTx, userId: number, passkeyOnlyAt: 
   await db.updateTable("passkeyAccounts").set({ passkeyOnlyAt }).where("userId", "=", userId).execute();
 }
 
+/** Turns 仅通行密钥登录 off: false when it was not on (or another request turned it off first). */
+export async function endPasskeyOnly(db: DbOrTx, userId: number): Promise<boolean> {
+  const result = await db
+    .updateTable("passkeyAccounts")
+    .set({ passkeyOnlyAt: null })
+    .where("userId", "=", userId)
+    .where("passkeyOnlyAt", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 export function passkeysOf(db: DbOrTx, userId: number) {
   return db.selectFrom("passkeys").selectAll().where("userId", "=", userId).orderBy("id", "desc").execute();
 }

@@ -1,4 +1,5 @@
 import {
+  AccountRecoveryBodySchema,
   GoodsPageSchema,
   IdParamsSchema,
   ModerationActionBodySchema,
@@ -19,6 +20,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
 import { serviceDeps } from "../../services.js";
+import { recoverAccount } from "./account-recovery.js";
 import { moderate } from "./action-service.js";
 import { logPage } from "./moderation-log.js";
 import { heldGoods, moderationContext, reportQueue } from "./queue-service.js";
@@ -73,6 +75,24 @@ export const adminRoutes: ApiRoutes = async (app) => {
     }),
     async (req) => {
       return ok(await moderate(serviceDeps(app, req), userOf(req).userId, target(req.params), req.body), "已处理");
+    },
+  );
+
+  app.post(
+    "/admin/account-recovery",
+    route.moderator(
+      {
+        summary:
+          "协助恢复账号: turn 仅通行密钥登录 off for an owner who lost every passkey (after 身份验证); every session ends",
+        answer: ModerationLogEntrySchema,
+        body: AccountRecoveryBodySchema,
+      },
+      { preValidation: app.rateLimits.passwordCheckPerUser },
+    ),
+    async (req) => {
+      const { entry, userId } = await recoverAccount(serviceDeps(app, req), userOf(req), req.body);
+      await app.hub.endSessions({ userId });
+      return ok(entry, "已关闭该账号的仅通行密钥登录，用户可用邮箱重置密码");
     },
   );
 

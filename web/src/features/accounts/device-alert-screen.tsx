@@ -101,7 +101,7 @@ export default function DeviceAlertScreen() {
             />
           )}
           <div className={styles.authCardLinks}>
-            <Link to={paths.login}>去登录</Link>
+            <Link to={paths.login}>返回登录页</Link>
           </div>
         </Card>
       </FingerSized>

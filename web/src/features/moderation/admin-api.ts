@@ -1,4 +1,5 @@
 import type {
+  AccountRecoveryBody,
   Goods,
   ModerationActionBody,
   ModerationContext,
@@ -44,6 +45,11 @@ export const adminApi = api.injectEndpoints({
         ...(targetType === "goods" ? [{ type: "Goods" as const, id: targetId }] : []),
       ],
     }),
+    recoverAccount: build.mutation<ModerationLogEntry, AccountRecoveryBody>({
+      query: (body) => ({ url: "/admin/account-recovery", method: "POST", body }),
+      // Written to the audit log (记录) once done; not when the server asked for 身份验证 first.
+      invalidatesTags: (result) => (result ? ["Moderation"] : []),
+    }),
     moderationLog: build.query<Page<ModerationLogEntry>, number>({
       query: (page) => ({ url: "/admin/log", params: { page, pageSize: 20 } }),
       providesTags: ["Moderation"],
@@ -77,6 +83,7 @@ export const {
   useModerationContextQuery,
   useModerateMutation,
   useModerationLogQuery,
+  useRecoverAccountMutation,
   useWordRulesQuery,
   useAddWordRuleMutation,
   useSetWordRuleActionMutation,

@@ -5,6 +5,7 @@ import { NotFound } from "../../components/not-found";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
 import { useMeQuery } from "../accounts";
+import { AccountRecoveryForm } from "./account-recovery-form";
 import styles from "./admin.module.css";
 import { DisputeQueue } from "./dispute-queue";
 import { FailedSettlements } from "./failed-settlements";
@@ -20,7 +21,16 @@ const TABS = [
   { key: "disputes", label: "纠纷", children: <DisputeQueue /> },
   { key: "review", label: "审核", children: <ReviewQueue /> },
   { key: "words", label: "违禁词", children: <WordRulesPanel /> },
-  { key: "log", label: "记录", children: <ModerationLogList /> },
+  {
+    key: "log",
+    label: "记录",
+    children: (
+      <>
+        <AccountRecoveryForm />
+        <ModerationLogList />
+      </>
+    ),
+  },
   {
     key: "reconciliation",
     label: "对账",

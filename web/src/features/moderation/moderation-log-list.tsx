@@ -1,5 +1,6 @@
 import type { ReportTarget } from "@xianzhi/contract";
 import {
+  ACCOUNT_LOG_ACTIONS,
   DISPUTE_LOG_ACTIONS,
   LOG_TARGETS,
   MODERATION_ACTIONS,
@@ -14,7 +15,7 @@ import { type TargetKey, useModerationLogQuery } from "./admin-api";
 import { ItemMeta } from "./item-meta";
 import { TargetDrawer } from "./target-drawer";
 
-const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES, ...DISPUTE_LOG_ACTIONS };
+const ACTION_LABELS = { ...MODERATION_ACTIONS, ...WORD_RULE_CHANGES, ...DISPUTE_LOG_ACTIONS, ...ACCOUNT_LOG_ACTIONS };
 
 const isReportTarget = (type: string): type is ReportTarget => type in REPORT_TARGETS;
 
