@@ -16,8 +16,10 @@ import { call, createTestApp, type TestApp } from "../../test-support/test-app.j
  * verification, counter) run as they do for a browser's.
  */
 let t: TestApp;
+/** The server's log lines of warning or worse: a refused copy of a key is one. */
+const warnings: { msg: string; passkeyId?: number }[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ LOG_LEVEL: "warn" }, { logStream: { write: (line) => warnings.push(JSON.parse(line)) } });
 });
 afterAll(() => t.close());
 afterEach(() => vi.useRealTimers());
@@ -188,6 +190,12 @@ describe("signing in with a passkey", () => {
       code: 1120,
       msg: "这个通行密钥的使用记录异常，可能已被复制，已拒绝使用",
     });
+    expect(warnings).toContainEqual(
+      expect.objectContaining({
+        msg: "passkey refused: its counter went back (a cloned key?)",
+        passkeyId: expect.any(Number),
+      }),
+    );
     expect(await signInWith(device, undefined, { origin: "http://localhost.evil.example" })).toMatchObject({
       code: 1118,
     });
