@@ -45,7 +45,7 @@ export const WebAuthnResponseSchema = z.looseObject({
   type: z.literal("public-key"),
   response: z.record(z.string(), z.unknown()),
   clientExtensionResults: z.record(z.string(), z.unknown()).optional(),
-  authenticatorAttachment: z.string().optional(),
+  authenticatorAttachment: text().max(32).optional(),
 });
 export type WebAuthnResponse = z.infer<typeof WebAuthnResponseSchema>;
 
