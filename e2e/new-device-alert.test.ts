@@ -42,8 +42,9 @@ describe("a sign-in from a new device", () => {
     // The e-mail's link, opened in a browser signed in to nothing.
     const { text } = await readNewestMail(running.server.dataDir, user.email);
     expect(text).toContain("新设备上登录");
-    const link = /https?:\/\/\S+\/device-alert\?token=[\w-]+/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
-    const linkPath = new URL(link?.[0] ?? "").pathname + new URL(link?.[0] ?? "").search;
+    const link = /https?:\/\/\S+\/device-alert#token=[\w-]+/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+    const linkUrl = new URL(link?.[0] ?? "");
+    const linkPath = linkUrl.pathname + linkUrl.hash;
     const mailContext = await running.browser.newContext({ ...CONTEXT_DEFAULTS, viewport: VIEWPORTS.phone });
     const mail = await mailContext.newPage();
     await mail.goto(`${running.server.url}${linkPath}`);
@@ -63,10 +64,11 @@ describe("a sign-in from a new device", () => {
       body: JSON.stringify({ username: user.username, password: user.password }),
     });
     expect((await oldPassword.json()).code).toBe(1104);
-    // The link was used once.
-    await mail.goto(`${running.server.url}${linkPath}`);
-    await mail.getByRole("button", { name: "让这台设备退出登录" }).click();
-    await mail
+    // The link was used once (opened again from the mail, in a new tab).
+    const again = await mailContext.newPage();
+    await again.goto(`${running.server.url}${linkPath}`);
+    await again.getByRole("button", { name: "让这台设备退出登录" }).click();
+    await again
       .getByRole("alert")
       .getByText(/这个链接已失效或已用过/)
       .waitFor();

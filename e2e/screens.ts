@@ -135,7 +135,7 @@ export const SCREEN_STATES: ScreenState[] = [
   },
   { name: "register", path: () => "/reg" },
   // 新设备登录提醒's link, as the e-mail opens it (a token of no alert: the page asks before it calls).
-  { name: "device-alert", path: () => "/device-alert?token=opened-from-the-mail" },
+  { name: "device-alert", path: () => "/device-alert#token=opened-from-the-mail" },
   { name: "post", user: () => "bob", path: () => "/post" },
   { name: "userinfo-goods", user: () => "bob", path: () => "/userinfo" },
   { name: "userinfo-favorites", user: () => "bob", path: () => "/userinfo?tab=favorites" },

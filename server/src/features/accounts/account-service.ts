@@ -160,6 +160,8 @@ export async function loginWithTwoStep(
   const user = await findUserById(db, await ticketHolder(db, body.twoStepTicket));
   if (!user || user.deletedAt) throw appError("TWO_STEP_TICKET_INVALID");
   await refuseSuspended({ db }, user);
+  // A ticket the password gave before 仅通行密钥登录 was switched on opens nothing since.
+  if (await isPasskeyOnly(db, user.id)) throw appError("PASSKEY_ONLY");
   return withSecondStep(db, user.id, body.code, async (tx) => {
     await takeTicket(tx, body.twoStepTicket);
     return startSession(tx, user, client);

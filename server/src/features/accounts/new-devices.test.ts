@@ -44,7 +44,7 @@ const alertsOf = async (user: RegisteredUser) =>
 /** The 不是我本人 link's token in the newest alert mailed to the user. */
 async function alertLinkToken(user: RegisteredUser): Promise<string> {
   const { text } = await readNewestMail(t.dataDir, user.email);
-  const token = /device-alert\?token=([\w-]+)/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1];
+  const token = /device-alert#token=([\w-]+)/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1];
   if (!token) throw new Error("no link in the alert");
   return token;
 }

@@ -140,7 +140,8 @@ export async function alertNewDevice(
     await outbox.record(tx, [{ userId: user.id, kind: "new_device", excerpt: device }]);
   });
   outbox.push();
-  const link = `${siteOrigin(config)}/device-alert?token=${token}`;
+  // In the fragment: browsers send it to no server, so no proxy's or CDN's log keeps it.
+  const link = `${siteOrigin(config)}/device-alert#token=${token}`;
   try {
     await mailer.send(newDeviceNotice(user.email, user.username, signIn, device, link));
   } catch (error) {

@@ -1,4 +1,5 @@
 import { type Passkey, PasskeyLimits, type Passkeys, type WebAuthnOptions } from "@xianzhi/contract";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { emailTicketFor, type RegisteredUser, registerUser } from "../../test-support/accounts.js";
 import {
@@ -7,6 +8,7 @@ import {
   type RequestOptions,
   type Twist,
 } from "../../test-support/passkey-authenticator.js";
+import { withPasskeyOnly } from "../../test-support/passkeys.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
 /**
@@ -275,6 +277,26 @@ describe("仅通行密钥登录", () => {
       code: 200,
     });
     expect(await signInWith(device)).toMatchObject({ code: 1119 });
+  });
+
+  it("makes a two-step ticket the password gave before it was switched on open nothing", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const setup = await call(t.app, "POST", "/api/user/two-step/setup", {
+      token: user.token,
+      body: { password: user.password },
+    });
+    const totp = new TOTP({ secret: Secret.fromBase32(setup.data.secret) });
+    await call(t.app, "POST", "/api/user/two-step/enable", { token: user.token, body: { code: totp.generate() } });
+    const ticket = (await passwordLogin(user)).data.twoStepTicket as string;
+    expect(ticket).toEqual(expect.any(String));
+    // 身份验证 of an account with two-step sign-in is a code (withPasskeyOnly's password proof is refused).
+    const proof = { code: totp.generate({ timestamp: Date.now() + 30_000 }) };
+    await call(t.app, "POST", "/api/user/proof", { token: user.token, body: proof });
+    await withPasskeyOnly(t.app, user);
+    const code = totp.generate({ timestamp: Date.now() + 60_000 });
+    expect(
+      await call(t.app, "POST", "/api/user/login/two-step", { body: { twoStepTicket: ticket, code } }),
+    ).toMatchObject({ code: 1121 });
   });
 
   it("keeps one passkey when its last two are removed at once", async () => {

@@ -1,6 +1,6 @@
 import type { DeniedDevice } from "@xianzhi/contract";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
 import { FingerSized } from "../../components/finger-sized";
@@ -47,8 +47,8 @@ type Step = { name: "ask" } | { name: "password"; denied: DeniedDevice } | { nam
  */
 export default function DeviceAlertScreen() {
   useDocumentTitle(titles.deviceAlert);
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  // The link carries its token in the fragment, which reaches no server's log.
+  const token = new URLSearchParams(useLocation().hash.slice(1)).get("token") ?? "";
   const [deny, { isLoading }] = useDenyDeviceMutation();
   const [step, setStep] = useState<Step>({ name: "ask" });
   const [error, setError] = useState(token ? "" : "链接不完整，请从邮件中重新打开");
