@@ -112,6 +112,8 @@ export interface KnownDevicesTable {
   userAgent: string;
   /** Its address with the last part hidden. */
   network: string;
+  /** 1: vouches for its cookie on its own network only; 0: anywhere. */
+  bound: Generated<number>;
   firstSeenAt: Timestamp;
   lastSeenAt: Timestamp;
 }
@@ -121,6 +123,10 @@ export interface DeviceAlertsTable {
   tokenHash: string;
   userId: number;
   sessionId: number;
+  /** The device's cookie hash: forgotten when the owner says it was not them. */
+  deviceHash: string;
+  /** The passkey it signed in with: removed then too. */
+  passkeyId: number | null;
   expiresAt: Timestamp;
 }
 

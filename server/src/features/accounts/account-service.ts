@@ -34,7 +34,7 @@ import {
   recordLoginFailure,
 } from "./login-throttle.js";
 import { alertNewDevice, deviceCookie, noteSignInDevice, type SignInDevice } from "./new-devices.js";
-import { isPasskeyOnly } from "./passkey-repository.js";
+import { deletePasskeysOf, isPasskeyOnly } from "./passkey-repository.js";
 import { deleteSession, deleteSessionsOfUser, insertSession, type SessionClient } from "./session-repository.js";
 import { takeTicket, ticketHolder, twoStepChallenge, withSecondStep } from "./two-step.js";
 import { toUserInfo } from "./user-mapper.js";
@@ -56,7 +56,13 @@ export interface CurrentUser {
 /** A sign-in's answer, and the device it came from (its cookie, and the alert when it is new to the account). */
 export type SignIn = AuthResult & { device: SignInDevice };
 
-async function startSession(db: DbOrTx, user: UserRow, client: SessionClient): Promise<SignIn> {
+/** A new session of the user's; `passkeyId`: the passkey it signed in with, null for the password. */
+async function startSession(
+  db: DbOrTx,
+  user: UserRow,
+  client: SessionClient,
+  passkeyId: number | null = null,
+): Promise<SignIn> {
   const token = randomToken();
   const sessionId = await insertSession(db, {
     userId: user.id,
@@ -65,7 +71,7 @@ async function startSession(db: DbOrTx, user: UserRow, client: SessionClient): P
     expiresAt: isoAfterSeconds(AccountLimits.sessionTtlDays * 24 * 3600),
     client,
   });
-  const device = await noteSignInDevice(db, user.id, sessionId, client);
+  const device = await noteSignInDevice(db, { userId: user.id, sessionId, passkeyId }, client);
   return { token, userInfo: toUserInfo(user), device };
 }
 
@@ -78,7 +84,12 @@ export async function finishSignIn(
   signIn: SignIn,
 ): Promise<{ auth: AuthResult; cookie: string }> {
   const { device, ...auth } = signIn;
-  if (device.newDevice) await alertNewDevice(deps, device.newDevice);
+  // The sign-in has committed: an alert that fails is logged, and the answer still gives the token.
+  if (device.newDevice) {
+    await alertNewDevice(deps, device.newDevice).catch((error: unknown) => {
+      deps.log.error({ err: error, userId: auth.userInfo.id }, "the new-device alert failed");
+    });
+  }
   return { auth, cookie: deviceCookie(device.token, deps.config) };
 }
 
@@ -187,11 +198,11 @@ export async function loginWithPasskey(
   body: PasskeyAnswerBody,
   client: SessionClient,
 ): Promise<SignIn> {
-  return withPasskeyAnswer(deps, "login", null, body, async (tx, userId) => {
-    const user = await findUserById(tx, userId);
+  return withPasskeyAnswer(deps, "login", null, body, async (tx, key) => {
+    const user = await findUserById(tx, key.userId);
     if (!user || user.deletedAt) throw appError("PASSKEY_UNKNOWN");
     await refuseSuspended({ db: tx }, user);
-    return startSession(tx, user, client);
+    return startSession(tx, user, client, key.id);
   });
 }
 
@@ -284,6 +295,8 @@ export async function resetPassword({ db }: Deps<"db">, body: ResetPasswordBody)
       throw appError("PASSKEY_ONLY", "该账号已开启仅通行密钥登录，不能用邮箱重置密码，请使用通行密钥登录");
     await updateUser(tx, user.id, { passwordHash, updatedAt: nowIso() });
     await deleteSessionsOfUser(tx, user.id);
+    // Whoever had the account may have added a passkey of their own: a reset takes every one away.
+    await deletePasskeysOf(tx, user.id);
     return user.id;
   });
 }

@@ -72,9 +72,22 @@ export function accountRecoveredNotice(email: string, username: string): Mail {
     to: email,
     subject: "【闲置】管理员已协助恢复您的账号",
     text: [
-      `应您的申请，管理员已为您的闲置账号（用户名：${username}）关闭仅通行密钥登录，所有设备都已退出登录。`,
-      "请在登录页点「忘记密码？」，用本邮箱设置新密码后登录，再到「账号安全」中删除丢失设备上的通行密钥、添加新的通行密钥。",
+      `应您的申请，管理员已为您的闲置账号（用户名：${username}）关闭仅通行密钥登录、删除了所有通行密钥，所有设备都已退出登录。`,
+      "请在登录页点「忘记密码？」，用本邮箱设置新密码后登录，再到「账号安全」中添加新的通行密钥。",
       "如果您没有申请过恢复账号，请立即用本邮箱重置密码，并回复此邮件联系我们。",
+    ].join("\n"),
+  };
+}
+
+/** Sent when a passkey is added to the account: one planted by someone else does not go unseen. */
+export function passkeyAddedNotice(email: string, username: string, passkeyName: string): Mail {
+  return {
+    to: email,
+    subject: "【闲置】您的账号添加了新的通行密钥",
+    text: [
+      `您的闲置账号（用户名：${username}）刚刚添加了通行密钥「${passkeyName}」，今后可以用它登录。`,
+      "如果是您本人，无需处理。",
+      "如果不是您本人，请立即在登录页点「忘记密码？」用本邮箱重置密码：重置会删除账号的所有通行密钥，并让所有设备退出登录。",
     ].join("\n"),
   };
 }

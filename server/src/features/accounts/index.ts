@@ -4,7 +4,7 @@ export type { CurrentUser } from "./account-service.js";
 export { sendEmailCode } from "./email-code-service.js";
 export { accountRecoveredNotice } from "./email-notices.js";
 export { requireFreshProof } from "./identity-proof.js";
-export { endPasskeyOnly } from "./passkey-repository.js";
+export { deletePasskeysOf, endPasskeyOnly } from "./passkey-repository.js";
 export { accountRoutes } from "./routes.js";
 export { noteSessionUse } from "./session-devices.js";
 export type { SessionClient, SessionKey } from "./session-repository.js";

@@ -1,32 +1,34 @@
 import type { DbOrTx } from "../../db/database.js";
 
-/**
- * How the account has seen this device: the rows of its cookie (one per network it signed in
- * from), else the row of a device without cookies with the same User-Agent on the same network.
- */
-export async function findKnownDevice(
-  db: DbOrTx,
-  userId: number,
-  device: { deviceHash: string; userAgent: string; network: string },
-): Promise<{ id: number; sameNetwork: boolean } | undefined> {
-  const byCookie = await db
+/** How many devices an account keeps: the most recently seen. */
+const DEVICES_KEPT = 50;
+
+export interface DeviceSeen {
+  deviceHash: string;
+  userAgent: string;
+  network: string;
+}
+
+/** The account's rows of this cookie: one per network it signed in from. */
+export function rowsOfCookie(db: DbOrTx, userId: number, deviceHash: string) {
+  return db
     .selectFrom("knownDevices")
-    .select(["id", "network"])
+    .select(["id", "network", "bound"])
     .where("userId", "=", userId)
-    .where("deviceHash", "=", device.deviceHash)
+    .where("deviceHash", "=", deviceHash)
     .execute();
-  if (byCookie.length > 0) {
-    const here = byCookie.find((row) => row.network === device.network);
-    return { id: here?.id ?? (byCookie[0] as { id: number }).id, sameNetwork: here !== undefined };
-  }
-  const byAgent = await db
+}
+
+/** Whether the account has signed in with this User-Agent from this network. */
+export async function knowsAgentOnNetwork(db: DbOrTx, userId: number, device: DeviceSeen): Promise<boolean> {
+  const row = await db
     .selectFrom("knownDevices")
     .select("id")
     .where("userId", "=", userId)
     .where("userAgent", "=", device.userAgent)
     .where("network", "=", device.network)
     .executeTakeFirst();
-  return byAgent && { id: byAgent.id, sameNetwork: true };
+  return row !== undefined;
 }
 
 export async function hasKnownDevices(db: DbOrTx, userId: number): Promise<boolean> {
@@ -34,34 +36,45 @@ export async function hasKnownDevices(db: DbOrTx, userId: number): Promise<boole
   return row !== undefined;
 }
 
-/** Seen again on its network: its cookie (a client without one was given a new one), agent and time. */
-export async function updateKnownDevice(
-  db: DbOrTx,
-  id: number,
-  seen: { deviceHash: string; userAgent: string; now: string },
-): Promise<void> {
-  const { now, ...device } = seen;
-  await db
-    .updateTable("knownDevices")
-    .set({ ...device, lastSeenAt: now })
-    .where("id", "=", id)
-    .execute();
+export async function touchKnownDevice(db: DbOrTx, id: number, now: string): Promise<void> {
+  await db.updateTable("knownDevices").set({ lastSeenAt: now }).where("id", "=", id).execute();
 }
 
+/** A device seen now; the account keeps its most recently seen ones only. */
 export async function insertKnownDevice(
   db: DbOrTx,
-  device: { userId: number; deviceHash: string; userAgent: string; network: string; now: string },
+  device: DeviceSeen & { userId: number; bound: boolean; now: string },
 ): Promise<void> {
-  const { now, ...rest } = device;
+  const { now, bound, ...rest } = device;
   await db
     .insertInto("knownDevices")
-    .values({ ...rest, firstSeenAt: now, lastSeenAt: now })
+    .values({ ...rest, bound: bound ? 1 : 0, firstSeenAt: now, lastSeenAt: now })
     .execute();
+  const kept = db
+    .selectFrom("knownDevices")
+    .select("id")
+    .where("userId", "=", device.userId)
+    .orderBy("lastSeenAt", "desc")
+    .orderBy("id", "desc")
+    .limit(DEVICES_KEPT);
+  await db.deleteFrom("knownDevices").where("userId", "=", device.userId).where("id", "not in", kept).execute();
+}
+
+/** Forgets a device: its cookie no longer vouches for it anywhere. */
+export async function forgetDevice(db: DbOrTx, userId: number, deviceHash: string): Promise<void> {
+  await db.deleteFrom("knownDevices").where("userId", "=", userId).where("deviceHash", "=", deviceHash).execute();
 }
 
 export async function insertDeviceAlert(
   db: DbOrTx,
-  alert: { tokenHash: string; userId: number; sessionId: number; expiresAt: string },
+  alert: {
+    tokenHash: string;
+    userId: number;
+    sessionId: number;
+    deviceHash: string;
+    passkeyId: number | null;
+    expiresAt: string;
+  },
 ): Promise<void> {
   await db.insertInto("deviceAlerts").values(alert).execute();
 }
@@ -72,6 +85,6 @@ export function takeDeviceAlert(db: DbOrTx, tokenHash: string, now: string) {
     .deleteFrom("deviceAlerts")
     .where("tokenHash", "=", tokenHash)
     .where("expiresAt", ">", now)
-    .returning(["userId", "sessionId"])
+    .returning(["userId", "sessionId", "deviceHash", "passkeyId"])
     .executeTakeFirst();
 }

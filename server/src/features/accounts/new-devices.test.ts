@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { DEVICE_COOKIE, NewDeviceLimits, type NotificationPage } from "@xianzhi/contract";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { countMails, type RegisteredUser, readNewestMail, registerUser } from "../../test-support/accounts.js";
@@ -41,12 +43,16 @@ const alertsOf = async (user: RegisteredUser) =>
     (notification) => notification.kind === "new_device",
   );
 
-/** The 不是我本人 link's token in the newest alert mailed to the user. */
+/** The 不是我本人 link's token in the newest alert mailed to the user (other mails may have come since). */
 async function alertLinkToken(user: RegisteredUser): Promise<string> {
-  const { text } = await readNewestMail(t.dataDir, user.email);
-  const token = /device-alert#token=([\w-]+)/.exec(text.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[1];
-  if (!token) throw new Error("no link in the alert");
-  return token;
+  const outbox = path.join(t.dataDir, "outbox");
+  const mails = (await fs.readdir(outbox)).filter((name) => name.endsWith(`-${user.email}.eml`)).sort();
+  for (const name of mails.reverse()) {
+    const text = (await fs.readFile(path.join(outbox, name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    const token = /device-alert#token=([\w-]+)/.exec(text)?.[1];
+    if (token) return token;
+  }
+  throw new Error("no alert mailed");
 }
 
 const deny = (token: string) => call(t.app, "POST", "/api/user/device-alerts/deny", { body: { token } });
@@ -98,6 +104,53 @@ describe("a sign-in from a new device", () => {
     expect((await call(t.app, "GET", "/api/user/getinfo", { token: user.token })).status).toBe(401);
     expect(await deny(token)).toMatchObject({ code: 1126 });
     expect(await deny("no-such-link-token")).toMatchObject({ code: 1126 });
+  });
+
+  it("trusts a client known by agent and network on that network only, and keeps the owner's cookie as it was", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const owner = await signIn(user, { userAgent: IPHONE, ip: "203.0.113.7" });
+    const mails = await countMails(t.dataDir, user.email);
+    // Someone on the owner's network with the owner's User-Agent and no cookie: known there...
+    const lookalike = await signIn(user, { userAgent: IPHONE, ip: "203.0.113.99" });
+    expect(await countMails(t.dataDir, user.email)).toBe(mails);
+    // ...but the cookie it was given vouches for nothing elsewhere.
+    await signIn(user, { userAgent: IPHONE, ip: "198.51.100.20", cookie: lookalike.cookie });
+    expect(await countMails(t.dataDir, user.email)).toBe(mails + 1);
+    // The owner's own cookie still does, from anywhere.
+    await signIn(user, { userAgent: IPHONE, ip: "192.0.2.50", cookie: owner.cookie });
+    expect(await countMails(t.dataDir, user.email)).toBe(mails + 1);
+  });
+
+  it("forgets the denied device: its next sign-in is told again", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const intruder = await signIn(user, { userAgent: IPHONE, ip: "203.0.113.7" });
+    const denied = await deny(await alertLinkToken(user));
+    expect(denied.code).toBe(200);
+    const mails = await countMails(t.dataDir, user.email);
+    await signIn(user, { userAgent: IPHONE, ip: "203.0.113.7", cookie: intruder.cookie });
+    expect(await countMails(t.dataDir, user.email)).toBe(mails + 1);
+  });
+
+  it("removes the passkey a denied device signed in with", async () => {
+    const user = await registerUser(t.app, t.dataDir);
+    const device = await withPasskeyOnly(t.app, user);
+    // The passkey, used from a device new to the account (a copy of it, say).
+    const options = await call(t.app, "POST", "/api/user/login/passkey/options", { body: {} });
+    const response = device.get(options.data.options);
+    const stolen = await t.app.inject({
+      method: "POST",
+      url: "/api/user/login/passkey",
+      payload: { challengeId: options.data.challengeId, response },
+      remoteAddress: "203.0.113.7",
+      headers: { "user-agent": IPHONE },
+    });
+    expect(stolen.json().code).toBe(200);
+    expect((await readNewestMail(t.dataDir, user.email)).text).toContain("用通行密钥在一台新设备上登录");
+    const denied = await deny(await alertLinkToken(user));
+    // The account's last passkey went with it, so the password signs in again, reset first.
+    expect(denied).toMatchObject({ code: 200, data: { emailTicket: expect.any(String) } });
+    const passkeys = await call(t.app, "GET", "/api/user/passkeys", { token: user.token });
+    expect(passkeys.data).toEqual({ passkeys: [], passkeyOnly: false });
   });
 
   it("stops working after a day", async () => {

@@ -94,8 +94,8 @@ export async function insertPasskey(db: DbOrTx, passkey: NewPasskey) {
 }
 
 /**
- * Moves the key's counter forward to `counter`, only from the value the check read: false when
- * another answer of the same key got in first (one of the two is a replay or a copy).
+ * Moves the key's counter forward to `counter`: false when another answer of the same key moved
+ * it as far or further first (a replay, or a copy of the key).
  */
 export async function recordPasskeyUse(
   db: DbOrTx,
@@ -106,7 +106,8 @@ export async function recordPasskeyUse(
     .updateTable("passkeys")
     .set({ counter: use.counter, backedUp: use.backedUp ? 1 : 0, lastUsedAt: use.now })
     .where("id", "=", id)
-    .where("counter", "=", use.readCounter)
+    // Forward only; a key that counts nothing (synced passkeys answer 0) stays at 0.
+    .where((eb) => (use.counter === 0 ? eb("counter", "=", 0) : eb("counter", "<", use.counter)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
@@ -114,6 +115,11 @@ export async function recordPasskeyUse(
 export async function deletePasskey(db: DbOrTx, userId: number, id: number): Promise<boolean> {
   const result = await db.deleteFrom("passkeys").where("id", "=", id).where("userId", "=", userId).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Every passkey of the account's, gone (a password reset, a moderator's recovery). */
+export async function deletePasskeysOf(db: DbOrTx, userId: number): Promise<void> {
+  await db.deleteFrom("passkeys").where("userId", "=", userId).execute();
 }
 
 export async function insertChallenge(

@@ -18,6 +18,7 @@ import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
 import type { Deps } from "../../services.js";
 import type { CurrentUser } from "./account-service.js";
+import { passkeyAddedNotice } from "./email-notices.js";
 import { requireFreshProof } from "./identity-proof.js";
 import * as keys from "./passkey-repository.js";
 import { findUserById } from "./user-repository.js";
@@ -51,7 +52,12 @@ export async function newPasskeyOptions(deps: Deps<"db" | "config">, me: Current
   return registrationOptions(deps, { ...me, username: user.username });
 }
 
-export async function addPasskey(deps: Deps<"db" | "config">, me: CurrentUser, body: AddPasskeyBody): Promise<Passkey> {
+/** A new passkey of the caller's, after a fresh proof; the owner is told by e-mail. */
+export async function addPasskey(
+  deps: Deps<"db" | "config" | "mailer" | "log">,
+  me: CurrentUser,
+  body: AddPasskeyBody,
+): Promise<Passkey> {
   await requireFreshProof(deps, me);
   const key = await verifyRegistration(deps, me.sessionId, body);
   const row = await deps.db
@@ -65,7 +71,18 @@ export async function addPasskey(deps: Deps<"db" | "config">, me: CurrentUser, b
       if (uniqueViolation(error)) throw appError("PASSKEY_EXISTS");
       throw error;
     });
+  await tellOfNewPasskey(deps, me.userId, row.name);
   return toPasskey(row);
+}
+
+async function tellOfNewPasskey({ db, mailer, log }: Deps<"db" | "mailer" | "log">, userId: number, name: string) {
+  const user = await findUserById(db, userId);
+  if (!user) return;
+  try {
+    await mailer.send(passkeyAddedNotice(user.email, user.username, name));
+  } catch (error) {
+    log.error({ err: error, userId }, "the new-passkey notice could not be sent");
+  }
 }
 
 /** Removes one of the caller's passkeys; the last one stays while 仅通行密钥登录 is on. */

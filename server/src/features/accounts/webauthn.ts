@@ -33,6 +33,9 @@ interface CeremonyOwner {
   userId: number | null;
 }
 
+/** The transports WebAuthn names: what the browser reports is kept only if it is one of them. */
+const TRANSPORTS = new Set<string>(["ble", "cable", "hybrid", "internal", "nfc", "smart-card", "usb"]);
+
 const LOCALHOST_ORIGIN = /^http:\/\/localhost(:\d{1,5})?$/;
 
 /** The origin an answer must come from: the configured one, or (without PUBLIC_ORIGIN) localhost on any port. */
@@ -119,7 +122,7 @@ export async function verifyRegistration(
     credentialId: credential.id,
     publicKey: isoBase64URL.fromBuffer(credential.publicKey),
     counter: credential.counter,
-    transports: JSON.stringify(response.response.transports ?? []),
+    transports: JSON.stringify((response.response.transports ?? []).filter((transport) => TRANSPORTS.has(transport))),
     deviceType: credentialDeviceType,
     backedUp: credentialBackedUp,
   };
@@ -152,7 +155,7 @@ export async function withPasskeyAnswer<T>(
   purpose: Exclude<CeremonyPurpose, "register">,
   sessionId: number | null,
   body: PasskeyAnswerBody,
-  then: (tx: DbOrTx, userId: number) => Promise<T>,
+  then: (tx: DbOrTx, key: { id: number; userId: number }) => Promise<T>,
 ): Promise<T> {
   const challenge = await takeChallenge(db, body.challengeId, purpose, sessionId);
   const key = await keys.findPasskeyByCredential(db, body.response.id);
@@ -177,7 +180,7 @@ export async function withPasskeyAnswer<T>(
   return db.transaction().execute(async (tx) => {
     const use = { readCounter, counter: newCounter, backedUp: credentialBackedUp, now: nowIso() };
     if (!(await keys.recordPasskeyUse(tx, key.id, use))) refuseCopy(log, key, "another answer moved the counter first");
-    return then(tx, key.userId);
+    return then(tx, { id: key.id, userId: key.userId });
   });
 }
 

@@ -2,6 +2,7 @@ import type { ModerationLogEntry } from "@xianzhi/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailTicketFor, readNewestMail, registerUser } from "../../test-support/accounts.js";
 import { registerModerator } from "../../test-support/moderation.js";
+import type { RequestOptions } from "../../test-support/passkey-authenticator.js";
 import { withPasskeyOnly } from "../../test-support/passkeys.js";
 import { call, createTestApp, type TestApp } from "../../test-support/test-app.js";
 
@@ -30,7 +31,7 @@ async function provenModerator() {
 describe("协助恢复账号", () => {
   it("turns 仅通行密钥登录 off after the moderator's proof, logs it, tells the owner and lets the e-mail reset work", async () => {
     const owner = await registerUser(t.app, t.dataDir);
-    await withPasskeyOnly(t.app, owner);
+    const lostDevice = await withPasskeyOnly(t.app, owner);
     const moderator = await registerModerator(t.app, t.dataDir);
     expect(await recover(moderator.token, owner.username)).toMatchObject({ code: 1116 });
     await call(t.app, "POST", "/api/user/proof", { token: moderator.token, body: { password: moderator.password } });
@@ -41,6 +42,13 @@ describe("协助恢复账号", () => {
       data: { action: "recover_account", targetType: "user", targetUser: { username: owner.username }, reason: REASON },
     });
     expect((await call(t.app, "GET", "/api/user/getinfo", { token: owner.token })).status).toBe(401);
+    // The lost device's passkey is gone: whoever holds it does not sign in with it.
+    const options = await call(t.app, "POST", "/api/user/login/passkey/options", { body: {} });
+    const answer = lostDevice.get(options.data.options as RequestOptions);
+    const stolen = await call(t.app, "POST", "/api/user/login/passkey", {
+      body: { challengeId: options.data.challengeId, response: answer },
+    });
+    expect(stolen).toMatchObject({ code: 1119 });
     expect((await readNewestMail(t.dataDir, owner.email)).text).toContain("管理员已为您的闲置账号");
     const log = await call(t.app, "GET", "/api/admin/log", { token: moderator.token });
     expect(log.data.list[0]).toMatchObject({ action: "recover_account", reason: REASON });

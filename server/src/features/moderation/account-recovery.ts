@@ -1,7 +1,7 @@
 /**
  * 协助恢复账号: the owner of an account that signs in with passkeys only lost every passkey, and
  * asked the platform (by the account's e-mail, say). A moderator who has recognised them turns
- * 仅通行密钥登录 off, which lets the e-mail reset work again, and ends every session, after proving
+ * 仅通行密钥登录 off, which lets the e-mail reset work again, removes the lost passkeys and ends every session, after proving
  * it is them (身份验证); the audit log keeps who did it and how the owner was recognised, and the
  * owner is told by e-mail, so a recovery asked for by someone else does not go unseen.
  */
@@ -12,6 +12,7 @@ import type { Deps } from "../../services.js";
 import {
   accountRecoveredNotice,
   type CurrentUser,
+  deletePasskeysOf,
   deleteSessionsOfUser,
   endPasskeyOnly,
   findUserByUsername,
@@ -30,6 +31,8 @@ export async function recoverAccount(
   const entry = await deps.db.transaction().execute(async (tx) => {
     // Of two moderators at once, one turns it off; the other finds it off.
     if (!(await endPasskeyOnly(tx, user.id))) throw appError("NOT_PASSKEY_ONLY");
+    // The lost devices' passkeys go too: whoever holds one of them does not sign in with it.
+    await deletePasskeysOf(tx, user.id);
     await deleteSessionsOfUser(tx, user.id);
     return writeLog(tx, {
       moderatorId: moderator.userId,

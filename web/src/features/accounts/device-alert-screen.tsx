@@ -56,6 +56,8 @@ export default function DeviceAlertScreen() {
     setError("");
     const result = await deny({ token });
     if ("error" in result) return setError(errorText(result.error));
+    // Used up: the address bar and the history keep the link no longer.
+    window.history.replaceState(window.history.state, "", paths.deviceAlert);
     setStep(result.data.emailTicket ? { name: "password", denied: result.data } : { name: "done", passkeyOnly: true });
   };
   return (

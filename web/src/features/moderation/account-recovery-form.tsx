@@ -31,7 +31,7 @@ export function AccountRecoveryForm() {
         协助恢复账号
       </h2>
       <p className={styles.adminMuted}>
-        用户开启了仅通行密钥登录、又丢失了所有通行密钥时使用：关闭后用户可用注册邮箱重置密码，该账号所有设备都会退出登录。请先核实是用户本人。
+        用户开启了仅通行密钥登录、又丢失了所有通行密钥时使用：关闭后该账号的通行密钥全部删除、所有设备退出登录，用户可用注册邮箱重置密码。请先核实是用户本人。
       </p>
       <Form form={form} name="account-recovery" layout="vertical" requiredMark={false} onFinish={submit}>
         <Form.Item
