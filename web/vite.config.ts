@@ -3,8 +3,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
+import sharp from "sharp";
 import { defineConfig, type Plugin } from "vite";
-import { paletteProperties } from "./src/components/theme";
+import { APP_ICONS, APPLE_TOUCH_ICON, webAppManifest } from "./src/app/web-app-manifest";
+import { palette, paletteProperties } from "./src/components/theme";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -55,6 +57,61 @@ function inlinePalette(): Plugin {
   };
 }
 
+/** The logo's viewBox side in web/public/favicon.svg. */
+const LOGO_SIDE = 64;
+
+/**
+ * An app icon drawn from the logo at `size` px. Full-bleed (a maskable icon, iOS's): the logo at
+ * 80 % on a square of its own colour, so a platform's mask (a circle, a squircle) keeps all of it.
+ */
+async function drawIcon(logo: Buffer, size: number, fullBleed: boolean): Promise<Buffer> {
+  const side = fullBleed ? Math.round(size * 0.8) : size;
+  const mark = await sharp(logo, { density: (72 * side) / LOGO_SIDE })
+    .resize(side, side)
+    .png()
+    .toBuffer();
+  if (!fullBleed) return mark;
+  const offset = Math.round((size - side) / 2);
+  return sharp({ create: { width: size, height: size, channels: 4, background: palette.brand } })
+    .composite([{ input: mark, left: offset, top: offset }])
+    .png()
+    .toBuffer();
+}
+
+/**
+ * What makes the site an app a phone installs: the web app manifest and its icons, every size drawn
+ * at build time from the one logo (web/public/favicon.svg, its glyph an outline, so no font is
+ * needed), and the links to them in the page's head.
+ */
+function installableApp(): Plugin {
+  let publicDir = "public";
+  return {
+    name: "xianzhi-installable-app",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    configResolved(config) {
+      publicDir = config.publicDir;
+    },
+    transformIndexHtml: () => [
+      { tag: "link", attrs: { rel: "manifest", href: "/manifest.webmanifest" }, injectTo: "head" },
+      { tag: "meta", attrs: { name: "theme-color", content: palette.brand }, injectTo: "head" },
+      { tag: "link", attrs: { rel: "apple-touch-icon", href: APPLE_TOUCH_ICON.src }, injectTo: "head" },
+    ],
+    async generateBundle() {
+      const logo = await fs.readFile(path.join(publicDir, "favicon.svg"));
+      const icons = [
+        ...APP_ICONS.map((icon) => ({ ...icon, fullBleed: icon.purpose === "maskable" })),
+        { ...APPLE_TOUCH_ICON, fullBleed: true },
+      ];
+      for (const icon of icons) {
+        const source = await drawIcon(logo, icon.size, icon.fullBleed);
+        this.emitFile({ type: "asset", fileName: icon.src.slice(1), source });
+      }
+      const manifest = JSON.stringify(webAppManifest(), null, 2);
+      this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: manifest });
+    },
+  };
+}
+
 /** node_modules packages whose path matches, as a chunk-group test. */
 function packages(...names: string[]): RegExp {
   return new RegExp(`[\\\\/]node_modules[\\\\/](${names.join("|")})[\\\\/]`);
@@ -101,7 +158,7 @@ export function scopedClassName(local: string, file: string): string {
 }
 
 export default defineConfig({
-  plugins: [react(), inlinePalette(), precompress()],
+  plugins: [react(), inlinePalette(), installableApp(), precompress()],
   resolve: { conditions: ["source"] },
   // Styles are scoped per component: the components take their classes from the module
   // (`styles.goodsCardTitle` for `.goods-card__title`); only src/styles.css is global.
