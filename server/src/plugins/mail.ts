@@ -15,6 +15,22 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * Sends a notice a change already made tells its owner of: a notice that cannot be sent is logged
+ * (with the user it was for), and the change stands.
+ */
+export async function sendNotice(
+  { mailer, log }: { mailer: Mailer; log: FastifyBaseLogger },
+  mail: Mail,
+  userId: number,
+): Promise<void> {
+  try {
+    await mailer.send(mail);
+  } catch (error) {
+    log.error({ err: error, userId, subject: mail.subject }, "a notice could not be sent");
+  }
+}
+
 /** Through SMTP when a server is configured; otherwise into the outbox folder, readable as plain text. */
 export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
   return config.smtp ? smtpMailer(config, config.smtp) : outboxMailer(path.join(config.dataDir, "outbox"), log);

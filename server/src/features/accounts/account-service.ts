@@ -20,6 +20,7 @@ import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import { hashPassword, randomToken, sha256, spendPasswordCheck, verifyPassword } from "../../lib/secrets.js";
+import { sendNotice } from "../../plugins/mail.js";
 import type { Deps } from "../../services.js";
 import { refuseSuspended } from "../suspensions/index.js";
 import { ownAvatarAddress } from "./avatar.js";
@@ -250,21 +251,9 @@ export async function changeEmail(
       return toUserInfo(await updateUser(tx, userId, { email: body.email, updatedAt: nowIso() }));
     })
     .catch(explainUniqueViolation);
-  await notifyOldAddress(deps, user, changed.email);
+  // The change is made by now: the old address is told, and a notice that cannot be sent is logged.
+  await sendNotice(deps, emailChangedNotice(user.email, user.username, changed.email), user.id);
   return changed;
-}
-
-/** The change is made by now; a notice that cannot be sent is logged, not answered as a failure. */
-async function notifyOldAddress(
-  { mailer, log }: Deps<"mailer" | "log">,
-  user: UserRow,
-  newEmail: string,
-): Promise<void> {
-  try {
-    await mailer.send(emailChangedNotice(user.email, user.username, newEmail));
-  } catch (error) {
-    log.error({ err: error, userId: user.id }, "the e-mail change notice could not be sent");
-  }
 }
 
 /** Every other session of the user ends: whoever knew the old password is signed out. */

@@ -18,7 +18,7 @@ import { appError } from "../../errors.js";
 import { isoAfterSeconds, nowIso } from "../../lib/clock.js";
 import type { PlaceLookup } from "../../lib/places.js";
 import { randomToken, sha256 } from "../../lib/secrets.js";
-import type { Mail } from "../../plugins/mail.js";
+import { type Mail, sendNotice } from "../../plugins/mail.js";
 import type { Deps } from "../../services.js";
 import type { DeviceSeen } from "./known-device-repository.js";
 import * as devices from "./known-device-repository.js";
@@ -175,11 +175,7 @@ export async function alertNewDevice(
   outbox.push();
   // In the fragment: browsers send it to no server, so no proxy's or CDN's log keeps it.
   const link = `${siteOrigin(config)}/device-alert#token=${token}`;
-  try {
-    await mailer.send(newDeviceNotice(user.email, user.username, signIn, device, link));
-  } catch (error) {
-    log.error({ err: error, userId: user.id }, "the new-device alert could not be sent");
-  }
+  await sendNotice({ mailer, log }, newDeviceNotice(user.email, user.username, signIn, device, link), user.id);
 }
 
 /**

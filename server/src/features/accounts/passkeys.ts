@@ -16,6 +16,7 @@ import type { DbOrTx } from "../../db/database.js";
 import { uniqueViolation } from "../../db/errors.js";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import { sendNotice } from "../../plugins/mail.js";
 import type { Deps } from "../../services.js";
 import type { CurrentUser } from "./account-service.js";
 import { passkeyAddedNotice } from "./email-notices.js";
@@ -71,18 +72,9 @@ export async function addPasskey(
       if (uniqueViolation(error)) throw appError("PASSKEY_EXISTS");
       throw error;
     });
-  await tellOfNewPasskey(deps, me.userId, row.name);
+  const user = await findUserById(deps.db, me.userId);
+  if (user) await sendNotice(deps, passkeyAddedNotice(user.email, user.username, row.name), user.id);
   return toPasskey(row);
-}
-
-async function tellOfNewPasskey({ db, mailer, log }: Deps<"db" | "mailer" | "log">, userId: number, name: string) {
-  const user = await findUserById(db, userId);
-  if (!user) return;
-  try {
-    await mailer.send(passkeyAddedNotice(user.email, user.username, name));
-  } catch (error) {
-    log.error({ err: error, userId }, "the new-passkey notice could not be sent");
-  }
 }
 
 /** Removes one of the caller's passkeys; the last one stays while 仅通行密钥登录 is on. */

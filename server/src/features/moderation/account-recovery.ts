@@ -8,6 +8,7 @@
 import type { AccountRecoveryBody, ModerationLogEntry } from "@xianzhi/contract";
 import { appError } from "../../errors.js";
 import { nowIso } from "../../lib/clock.js";
+import { sendNotice } from "../../plugins/mail.js";
 import type { Deps } from "../../services.js";
 import {
   accountRecoveredNotice,
@@ -46,10 +47,6 @@ export async function recoverAccount(
       createdAt: nowIso(),
     });
   });
-  try {
-    await deps.mailer.send(accountRecoveredNotice(user.email, user.username));
-  } catch (error) {
-    deps.log.error({ err: error, userId: user.id }, "the account-recovery notice could not be sent");
-  }
+  await sendNotice(deps, accountRecoveredNotice(user.email, user.username), user.id);
   return { entry, userId: user.id };
 }

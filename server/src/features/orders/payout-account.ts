@@ -6,7 +6,7 @@ import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { verifyPassword } from "../../lib/secrets.js";
 import { userOf } from "../../plugins/auth.js";
-import type { Mail } from "../../plugins/mail.js";
+import { type Mail, sendNotice } from "../../plugins/mail.js";
 import { type Deps, serviceDeps } from "../../services.js";
 import { type CurrentUser, findUserById, requireFreshProof } from "../accounts/index.js";
 
@@ -63,11 +63,7 @@ async function setPayoutAccount(
     .where("sellerId", "=", userId)
     .where("settlement", "in", ["release", "split"])
     .execute();
-  try {
-    await deps.mailer.send(payoutAccountChangedNotice(user.email, user.username, body.alipayAccount));
-  } catch (error) {
-    deps.log.error({ err: error, userId }, "the payout account notice could not be sent");
-  }
+  await sendNotice(deps, payoutAccountChangedNotice(user.email, user.username, body.alipayAccount), userId);
   return payoutAccount(deps, userId);
 }
 
