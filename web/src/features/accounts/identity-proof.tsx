@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useState } from "react";
 import { errorText } from "../../app/api-error";
 import { Alert, Form, Input, Modal } from "../../components/kit";
 import styles from "./accounts.module.css";
-import { passkeyCeremony } from "./passkey-ceremony";
+import { usePasskeyCeremony } from "./passkey-ceremony";
 import { useProofPasskeyOptionsMutation } from "./passkeys-api";
 import { useProveIdentityMutation } from "./two-step-api";
 import { sendWithProof } from "./two-step-lines";
@@ -21,15 +21,9 @@ const ASKS: Record<Exclude<ProofMethod, "passkey">, { text: string; label: strin
 function PasskeyProofDialog({ onDone }: { onDone: (proven: boolean) => void }) {
   const [options] = useProofPasskeyOptionsMutation();
   const [prove] = useProveIdentityMutation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const { busy, error, run } = usePasskeyCeremony();
   const answerWithPasskey = async () => {
-    setBusy(true);
-    setError("");
-    const outcome = await passkeyCeremony("get", await options(), (answer) => prove(answer));
-    setBusy(false);
-    if ("error" in outcome) setError(outcome.error);
-    else onDone(true);
+    if (await run("get", () => options(), prove)) onDone(true);
   };
   return (
     <Modal

@@ -1,5 +1,6 @@
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import type { PasskeyAnswerBody, WebAuthnOptions, WebAuthnResponse } from "@xianzhi/contract";
+import { useState } from "react";
 import { errorText } from "../../app/api-error";
 import { ceremonyErrorText } from "./passkey-lines";
 
@@ -42,4 +43,30 @@ export async function passkeyCeremony<R>(
   }
   const sent = await send({ challengeId: options.data.challengeId, response });
   return sent.data === undefined ? { error: errorText(sent.error) } : { data: sent.data };
+}
+
+/**
+ * A ceremony started by a tap: whether one is under way, what stopped the last one, and `run`,
+ * which asks for the options, opens the prompt and sends the answer; it answers the server's
+ * answer, or null when something stopped it (then `error` says what).
+ */
+export function usePasskeyCeremony() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState("");
+  const run = async <R>(
+    kind: CeremonyKind,
+    options: () => Promise<Answer<WebAuthnOptions>>,
+    send: (answer: PasskeyAnswerBody) => Promise<Answer<R>>,
+  ): Promise<R | null> => {
+    setBusy(true);
+    setError("");
+    const outcome = await passkeyCeremony(kind, await options(), send);
+    setBusy(false);
+    if ("error" in outcome) {
+      setError(outcome.error);
+      return null;
+    }
+    return outcome.data;
+  };
+  return { busy, error, run };
 }

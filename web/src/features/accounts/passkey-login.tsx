@@ -1,9 +1,8 @@
 import type { AuthResult } from "@xianzhi/contract";
-import { useState } from "react";
 import { KeyOutlined } from "../../components/icons";
 import { Alert, Button, Divider } from "../../components/kit";
 import styles from "./accounts.module.css";
-import { passkeyCeremony } from "./passkey-ceremony";
+import { usePasskeyCeremony } from "./passkey-ceremony";
 import { useLoginWithPasskeyMutation, usePasskeyLoginOptionsMutation } from "./passkeys-api";
 
 /**
@@ -20,18 +19,11 @@ export function PasskeyLogin({
 }) {
   const [options] = usePasskeyLoginOptionsMutation();
   const [login] = useLoginWithPasskeyMutation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const { busy, error, run } = usePasskeyCeremony();
   const signIn = async () => {
-    setBusy(true);
-    setError("");
     const name = username();
-    const outcome = await passkeyCeremony("get", await options(name ? { username: name } : {}), (answer) =>
-      login(answer),
-    );
-    setBusy(false);
-    if ("error" in outcome) setError(outcome.error);
-    else onSignedIn(outcome.data);
+    const result = await run("get", () => options(name ? { username: name } : {}), login);
+    if (result) onSignedIn(result);
   };
   return (
     <>

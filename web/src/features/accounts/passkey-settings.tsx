@@ -7,7 +7,7 @@ import { Alert, Button, Form, Input, Popconfirm, Switch, Tag } from "../../compo
 import { message } from "../../components/toasts";
 import styles from "./accounts.module.css";
 import { useFreshProof } from "./identity-proof";
-import { passkeyCeremony } from "./passkey-ceremony";
+import { usePasskeyCeremony } from "./passkey-ceremony";
 import { defaultPasskeyName, passkeyLine } from "./passkey-lines";
 import {
   useAddPasskeyMutation,
@@ -55,15 +55,14 @@ function PasskeyItem({ passkey, withProof }: { passkey: Passkey; withProof: With
 function AddPasskeyForm({ withProof, onDone }: { withProof: WithProof; onDone: () => void }) {
   const [newOptions] = useNewPasskeyOptionsMutation();
   const [add] = useAddPasskeyMutation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState("");
+  const { busy, error, run } = usePasskeyCeremony();
   const submit = async ({ name }: { name: string }) => {
-    setBusy(true);
-    setError("");
-    const options = await withProof(() => newOptions());
-    const outcome = await passkeyCeremony("create", options, (answer) => add({ ...answer, name: name.trim() }));
-    setBusy(false);
-    if ("error" in outcome) return setError(outcome.error);
+    const added = await run(
+      "create",
+      () => withProof(() => newOptions()),
+      (answer) => add({ ...answer, name: name.trim() }),
+    );
+    if (!added) return;
     message.success("通行密钥已添加");
     onDone();
   };
