@@ -20,7 +20,7 @@ import { followRoutes } from "./features/follows/index.js";
 import { goodsRoutes, ViewCounter } from "./features/goods/index.js";
 import { healthRoutes } from "./features/health/index.js";
 import { adminRoutes, moderationRoutes } from "./features/moderation/index.js";
-import { createNotifier, notificationRoutes } from "./features/notifications/index.js";
+import { createNotifier, notificationRoutes, openWebPush } from "./features/notifications/index.js";
 import { offerRoutes } from "./features/offers/index.js";
 import {
   earningsRoutes,
@@ -100,7 +100,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("pictureFiles", await openPictureFiles(config));
   servePicturesFrom(app.pictureFiles.store);
   app.decorate("hub", createHub(config.redisUrl, config.redisChannel, app.log));
-  app.decorate("notifier", createNotifier(db, app.hub, app.log));
+  const webPush = await openWebPush(config, db, app.hub, app.log);
+  app.decorate("notifier", createNotifier(db, app.hub, webPush, app.log));
   app.decorate("goodsViews", new ViewCounter(db, app.log));
   app.decorate("answers", new TtlCache(config.responseCacheMs));
   app.decorate("wordRules", new WordRules(db));
@@ -135,6 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.jobs.close();
     if (app.payments instanceof SandboxProvider) app.payments.close();
     app.mailer.close();
+    // Pushes under way finish first: they read the database and ask the hub who is connected.
+    await webPush.settled();
     await app.hub.close();
     await app.goodsViews.close();
     app.pictureFiles.store.close();

@@ -70,6 +70,17 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/**
+ * The push services browsers subscribe at (Chrome, Edge's, Firefox's, Safari's): a subscription's
+ * endpoint is a URL the server will POST to, so only these hosts (and their subdomains) are taken.
+ */
+const DEFAULT_PUSH_SERVICES = [
+  "fcm.googleapis.com",
+  "push.services.mozilla.com",
+  "push.apple.com",
+  "notify.windows.com",
+];
+
 const EnvSchema = z.object({
   PORT: port("3000"),
   HOST: z.string().min(1).default("127.0.0.1"),
@@ -128,6 +139,30 @@ const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: flag.default(false),
   PUBLIC_ORIGIN: optionalUrl(["http", "https"]),
   GEOIP_DB: z.string().min(1).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      "must be a P-256 public key, base64url (87 characters): npx web-push generate-vapid-keys",
+    )
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a P-256 private key, base64url (43 characters)")
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be a mailto: address or an https:// URL")
+    .optional(),
+  PUSH_SERVICES: z
+    .string()
+    .default(DEFAULT_PUSH_SERVICES.join(","))
+    .transform((value) =>
+      value
+        .split(",")
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   PAYMENT_PROVIDER: z.enum(["sandbox", "alipay"]).default("sandbox"),
   SANDBOX_WEBHOOK_SECRET: z
     .string()
@@ -177,6 +212,19 @@ export interface AlipayConfig {
   alipayPublicKey: string;
   /** null: Alipay's production gateway. */
   gateway: string | null;
+}
+
+/** Web Push (推送通知). */
+export interface WebPushConfig {
+  /** The VAPID key pair, base64url; null: generated once into DATA_DIR/vapid-keys.json. */
+  keys: { publicKey: string; privateKey: string } | null;
+  /** Whom the push services may contact about the pushes: a mailto: address or an https:// URL. */
+  subject: string;
+  /**
+   * Where subscriptions may point: hosts (https, subdomains too) or whole origins
+   * (http://localhost:8090, for a local push service in tests).
+   */
+  services: string[];
 }
 
 /** Who holds the buyers' money, and on what terms. */
@@ -246,6 +294,7 @@ export interface Config {
   /** Who passkeys are made for (WebAuthn's relying party), from PUBLIC_ORIGIN. */
   passkeyParty: PasskeyParty;
   payments: PaymentsConfig;
+  webPush: WebPushConfig;
   /** Every order timer (ORDER_PROCESS), each a setting with the contract's defaults. */
   orderTimers: OrderTimers;
   /** Every refund timer (REFUND_PROCESS) and the disputes' alert, each a setting with the contract's defaults. */
@@ -351,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, sources: Variab
     passkeyParty: passkeyPartyOf(e.PUBLIC_ORIGIN, sources),
     geoipDb: e.GEOIP_DB ? path.resolve(e.GEOIP_DB) : null,
     payments: paymentsConfigOf(e, sources),
+    webPush: webPushConfigOf(e, sources),
     orderTimers: {
       paymentMinutes: e.ORDER_PAYMENT_MINUTES,
       shipHours: e.ORDER_SHIP_HOURS,
@@ -398,6 +448,23 @@ function paymentsConfigOf(e: z.output<typeof EnvSchema>, sources: VariableSource
     gateway: e.ALIPAY_GATEWAY ?? null,
   };
   return config;
+}
+
+/** The VAPID keys come as a pair or not at all. */
+function webPushConfigOf(e: z.output<typeof EnvSchema>, sources: VariableSources): WebPushConfig {
+  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = e;
+  if ((publicKey === undefined) !== (privateKey === undefined)) {
+    const missing = publicKey === undefined ? "VAPID_PUBLIC_KEY" : "VAPID_PRIVATE_KEY";
+    const other = publicKey === undefined ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY";
+    const source = sources[missing] ? ` (from ${sources[missing]})` : "";
+    throw new ConfigError(`Invalid configuration:\n  ${missing}${source}: must be set with ${other}`);
+  }
+  const origin = e.PUBLIC_ORIGIN?.replace(/\/+$/, "");
+  return {
+    keys: publicKey && privateKey ? { publicKey, privateKey } : null,
+    subject: e.VAPID_SUBJECT ?? (origin?.startsWith("https://") ? origin : "mailto:no-reply@xianzhi.local"),
+    services: e.PUSH_SERVICES,
+  };
 }
 
 /** The S3 variables that only make sense together. */

@@ -15,6 +15,7 @@ export * from "./values/goods.js";
 export * from "./values/moderation.js";
 export * from "./values/money.js";
 export * from "./values/names.js";
+export * from "./values/notification-lines.js";
 export * from "./values/notifications.js";
 export * from "./values/orders.js";
 export * from "./values/own-data.js";

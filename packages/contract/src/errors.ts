@@ -144,6 +144,13 @@ export const Errors = {
   DISPUTE_ALREADY_RULED: { status: 200, code: 2008, msg: "这个纠纷已由其他管理员处理，请刷新" },
   REFUND_STATEMENT_EXISTS: { status: 200, code: 2009, msg: "你已经补充过说明和凭证" },
   DISPUTE_SPLIT_AMOUNT: { status: 200, code: 2010, msg: "部分退款的金额应大于 0 且小于实付金额" },
+  PUSH_SERVICE_UNSUPPORTED: {
+    status: 200,
+    code: 2011,
+    msg: "暂不支持这个浏览器的推送服务，通知仍会出现在通知中心",
+  },
+  PUSH_NOT_CONFIGURED: { status: 503, code: 503, msg: "推送通知暂不可用，通知仍会出现在通知中心" },
+  PUSH_SUBSCRIPTION_NOT_FOUND: { status: 404, code: 404, msg: "这台设备没有开启推送通知" },
   NOTIFICATION_NOT_FOUND: { status: 404, code: 404, msg: "通知不存在" },
   SAVED_SEARCH_NOT_FOUND: { status: 404, code: 404, msg: "保存的搜索不存在" },
   FOLLOW_SELF: { status: 200, code: 1601, msg: "不能关注自己" },

@@ -47,6 +47,11 @@ export const FieldLabels: Record<string, string> = {
   clientMsgId: "客户端消息编号",
   pageSize: "每页条数",
   cursor: "翻页位置",
+  endpoint: "推送地址",
+  keys: "推送密钥",
+  p256dh: "推送公钥",
+  auth: "推送认证密钥",
+  pushMuted: "推送类型",
 };
 
 function labelOf(path: readonly PropertyKey[]): string {

@@ -43,6 +43,7 @@ import * as twoStep from "./migrations/0041-two-step.js";
 import * as sessionProof from "./migrations/0042-session-proof.js";
 import * as passkeys from "./migrations/0043-passkeys.js";
 import * as knownDevices from "./migrations/0044-known-devices.js";
+import * as pushSubscriptions from "./migrations/0045-push-subscriptions.js";
 
 /** Listed in code rather than read from a folder, so the built server carries its migrations. */
 const migrations = {
@@ -89,6 +90,7 @@ const migrations = {
   "0042-session-proof": sessionProof,
   "0043-passkeys": passkeys,
   "0044-known-devices": knownDevices,
+  "0045-push-subscriptions": pushSubscriptions,
 } satisfies Record<string, Migration>;
 
 /**

@@ -338,6 +338,21 @@ export interface NotificationSettingsTable {
   mutedGroups: Generated<string>;
   emailDigest: Generated<number>;
   digestSentAt: Timestamp | null;
+  /** Comma-separated PUSH_KINDS keys the user switched off (migration 0045). */
+  pushMuted: Generated<string>;
+}
+
+/** A device subscribed to Web Push, for as long as the session that subscribed it (migration 0045). */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  endpoint: string;
+  userId: number;
+  sessionId: number;
+  p256dh: string;
+  auth: string;
+  userAgent: Generated<string>;
+  createdAt: Timestamp;
+  lastSuccessAt: Timestamp | null;
 }
 
 export interface FollowsTable {
@@ -633,6 +648,7 @@ export interface DB {
   savedSearchCursor: SavedSearchCursorTable;
   notifications: NotificationsTable;
   notificationSettings: NotificationSettingsTable;
+  pushSubscriptions: PushSubscriptionsTable;
   offers: OffersTable;
   deals: DealsTable;
   reviews: ReviewsTable;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { Redis } from "ioredis";
 import type { WebSocket } from "ws";
 import { type MessageRate, memoryMessageRate, redisMessageRate } from "./message-rate.js";
+import { RedisPresence } from "./presence.js";
 
 /** Who holds a chat socket: the user and the session its token belongs to. */
 export interface SocketOwner {
@@ -33,6 +34,11 @@ export interface Hub {
    * on any process (which this one cannot know). False spares reading what nobody would see.
    */
   mayReach(userId: number): boolean;
+  /**
+   * Of these users, those with an open socket on any process (what a Web Push is spared for).
+   * Without Redis, or while it does not answer, those with one on this process.
+   */
+  connected(userIds: number[]): Promise<Set<number>>;
   /** Closes the sockets of the sessions named, on every process, with 4401. */
   endSessions(target: SessionTarget): Promise<void>;
   /** The sessions of the sockets open on this process. */
@@ -88,6 +94,14 @@ class LocalSockets {
 
   has(userId: number): boolean {
     return this.byUser.has(userId);
+  }
+
+  users(): IterableIterator<number> {
+    return this.byUser.keys();
+  }
+
+  connected(userIds: number[]): Set<number> {
+    return new Set(userIds.filter((userId) => this.byUser.has(userId)));
   }
 
   leave({ userId }: SocketOwner, socket: WebSocket): void {
@@ -148,6 +162,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
       ...common,
       deliver: async (userIds, frame) => local.deliver(userIds, JSON.stringify(frame)),
       mayReach: (userId) => local.has(userId),
+      connected: async (userIds) => local.connected(userIds),
       endSessions: async (target) => local.endSessions(target),
       allowMessage: (userId) => rate.allow(userId),
       redisStatus: async () => "disabled",
@@ -164,6 +179,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
     ChatLimits.userMessagesPerSecond,
     (error) => log.debug({ err: error }, "redis: chat message rate counted in this process"),
   );
+  const presence = new RedisPresence(publisher, `${channel}:online:`, origin, () => local.users(), log);
   subscriber.on("message", (_channel: string, payload: string) => {
     try {
       const envelope = JSON.parse(payload) as Envelope;
@@ -189,6 +205,26 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
   };
   return {
     ...common,
+    join(owner, socket) {
+      const first = !local.has(owner.userId);
+      const joined = local.join(owner, socket);
+      if (joined && first) presence.arrived(owner.userId);
+      return joined;
+    },
+    leave(owner, socket) {
+      local.leave(owner, socket);
+      if (!local.has(owner.userId)) presence.left(owner.userId);
+    },
+    async connected(userIds) {
+      const here = local.connected(userIds);
+      const elsewhere = userIds.filter((userId) => !here.has(userId));
+      try {
+        for (const userId of await presence.connected(elsewhere)) here.add(userId);
+      } catch (error) {
+        log.debug({ err: error }, "redis: presence unknown; only this process's sockets counted");
+      }
+      return here;
+    },
     async deliver(userIds, frame) {
       const text = JSON.stringify(frame);
       local.deliver(userIds, text);
@@ -206,6 +242,7 @@ export function createHub(redisUrl: string | null, channel: string, log: Fastify
       return "ok";
     },
     async close() {
+      await presence.close();
       await Promise.allSettled(
         [subscriber, publisher].map((client) => (client.status === "ready" ? client.quit() : client.disconnect())),
       );

@@ -58,6 +58,15 @@ const passkeyAnswer = {
   challengeId: "no-such-challenge",
   response: { id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30" } },
 };
+let pushDevices = 0;
+/** A new device's push subscription, at a push service the default PUSH_SERVICES accepts. */
+const pushSubscription = () => {
+  pushDevices += 1;
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/matrix-${pushDevices}`,
+    keys: { p256dh: `B${"a".repeat(86)}`, auth: "c".repeat(22) },
+  };
+};
 const freshGoods = async (fixture: Fixture) => (await postGoods(t.app, fixture.owner.token)).id;
 let savedSearches = 0;
 /** A new saved search of the owner's: each probe may delete the one it is given. */
@@ -335,6 +344,18 @@ const RULES: Record<string, Rule> = {
   },
   "PUT /api/notifications/settings": {
     probe: () => ({ url: "/api/notifications/settings", body: { mutedGroups: ["favorites"], emailDigest: false } }),
+  },
+  "PUT /api/push/subscriptions": {
+    probe: () => ({ url: "/api/push/subscriptions", body: pushSubscription() }),
+  },
+  "DELETE /api/push/subscriptions": {
+    access: "owner",
+    // A device of the owner's: another user may not stop its pushes.
+    probe: async (fixture) => {
+      const body = pushSubscription();
+      await call(t.app, "PUT", "/api/push/subscriptions", { token: fixture.owner.token, body });
+      return { url: "/api/push/subscriptions", body: { endpoint: body.endpoint } };
+    },
   },
   "POST /api/offers": {
     probe: async (fixture) => ({

@@ -71,6 +71,8 @@ const OWN_LIMITS: Record<string, RateLimitName> = {
   "PUT /api/user/userinfo": "profileEditPerUser",
   "PUT /api/user/payout-account": "passwordCheckPerUser",
   "PUT /api/notifications/settings": "profileEditPerUser",
+  "PUT /api/push/subscriptions": "profileEditPerUser",
+  "DELETE /api/push/subscriptions": "profileEditPerUser",
   "POST /api/mychatlist/create": "chatOpenPerUser",
   "POST /api/saved-searches": "savedSearchPerUser",
   "PUT /api/saved-searches/:id": "savedSearchPerUser",

@@ -43,12 +43,14 @@ export interface ListeningPair {
 export function useListeningPair(
   before: (setUp: () => Promise<void>) => void,
   after: (tearDown: () => Promise<void>) => void,
+  /** More settings of the pair, read when it starts (after the file's earlier set-ups). */
+  env: () => Record<string, string> = () => ({}),
 ): ListeningPair {
   const running = {} as ListeningPair;
   let redis: RedisServer | undefined;
   before(async () => {
     redis = await redisServer();
-    running.pair = await createAppPair(redis.url);
+    running.pair = await createAppPair(redis.url, env());
     running.bases = [await listen(running.pair.a.app), await listen(running.pair.b)];
   });
   after(async () => {

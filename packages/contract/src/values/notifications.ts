@@ -67,3 +67,38 @@ export const NotificationLimits = {
   /** Notifications older than this are deleted. */
   keepDays: 90,
 } as const;
+
+/**
+ * What Web Push tells a device, in four switches (通知设置 › 推送通知): each names the notification
+ * kinds it pushes. `messages` also pushes new chat messages, which are no notification. Kinds in no
+ * switch (comments, favourites, follows, warnings, sign-ins) stay in the notification centre only.
+ */
+export const PUSH_KINDS = {
+  messages: {
+    label: "聊天消息和出价",
+    kinds: ["offer_received", "offer_accepted", "offer_declined", "offer_countered", "offer_expiring"],
+  },
+  orders: {
+    label: "订单和退款进展",
+    kinds: [
+      "deal_completed",
+      "deal_cancelled",
+      ...NOTIFICATION_GROUPS.orders.kinds,
+      ...NOTIFICATION_GROUPS.refunds.kinds,
+    ],
+  },
+  price_drops: { label: "收藏的闲置降价", kinds: ["price_drop"] },
+  saved_searches: { label: "保存的搜索有新闲置", kinds: ["saved_search"] },
+} as const satisfies Record<string, { label: string; kinds: readonly NotificationKind[] }>;
+export type PushKind = keyof typeof PUSH_KINDS;
+
+export const PushLimits = {
+  /** The longest push endpoint accepted (FCM's are about 200 characters, Apple's and Mozilla's less). */
+  endpointMax: 1024,
+  /** A subscription's keys, base64url: p256dh is 65 bytes (87 characters), auth 16 (22). */
+  keyMax: 128,
+  /** The most devices of one user that get pushes; subscribing one more drops the oldest. */
+  devicesPerUser: 10,
+  /** How much of a chat message a push shows. */
+  messageExcerptMax: 40,
+} as const;

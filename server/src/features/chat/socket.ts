@@ -175,6 +175,11 @@ export const chatSocketRoutes: ApiRoutes = async (app) => {
           }
           // After the ack nothing may answer an error: the hub logs what it cannot pass on.
           await app.hub.deliver(sent.memberIds, { type: "message", message: sent.message });
+          // The recipient with no socket open anywhere gets a Web Push on the devices they subscribed.
+          app.notifier.webPush.tellMessage(
+            sent.message,
+            sent.memberIds.filter((memberId) => memberId !== user.userId),
+          );
         }),
       );
     });

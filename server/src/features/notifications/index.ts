@@ -5,4 +5,6 @@ export type { NotificationDraft, NotificationOutbox } from "./notification-servi
 export { purgeOldNotifications, storingOutbox } from "./notification-service.js";
 export type { Notifier } from "./notifier.js";
 export { createNotifier } from "./notifier.js";
+export type { WebPush } from "./push-service.js";
+export { openWebPush } from "./push-service.js";
 export { notificationRoutes } from "./routes.js";

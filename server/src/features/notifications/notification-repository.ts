@@ -139,17 +139,23 @@ export async function markRead(db: DbOrTx, userId: number, ids: number[] | undef
 export function settingsOf(db: DbOrTx, userId: number) {
   return db
     .selectFrom("notificationSettings")
-    .select(["mutedGroups", "emailDigest"])
+    .select(["mutedGroups", "emailDigest", "pushMuted"])
     .where("userId", "=", userId)
     .executeTakeFirst();
 }
 
-export async function saveSettings(db: DbOrTx, userId: number, mutedGroups: string, emailDigest: number) {
-  await db
+/** Saves the settings given (`pushMuted` kept as it was when absent); answers the push kinds switched off. */
+export function saveSettings(
+  db: DbOrTx,
+  userId: number,
+  settings: { mutedGroups: string; emailDigest: number; pushMuted?: string },
+) {
+  return db
     .insertInto("notificationSettings")
-    .values({ userId, mutedGroups, emailDigest })
-    .onConflict((oc) => oc.column("userId").doUpdateSet({ mutedGroups, emailDigest }))
-    .execute();
+    .values({ userId, ...settings })
+    .onConflict((oc) => oc.column("userId").doUpdateSet(settings))
+    .returning("pushMuted")
+    .executeTakeFirstOrThrow();
 }
 
 export async function deleteOlderThan(db: DbOrTx, cutoff: string): Promise<number> {

@@ -8,6 +8,8 @@ import {
   type NotificationPage,
   type NotificationSettings,
   type PageQuery,
+  type PushKind,
+  type SaveNotificationSettingsBody,
   type SearchCriteria,
   type UnreadNotifications,
 } from "@xianzhi/contract";
@@ -242,17 +244,27 @@ export async function notificationSettings({ db }: Deps<"db">, userId: number): 
   return {
     mutedGroups: (row?.mutedGroups ? row.mutedGroups.split(",") : []) as NotificationGroup[],
     emailDigest: row?.emailDigest === 1,
+    pushMuted: (row?.pushMuted ? row.pushMuted.split(",") : []) as PushKind[],
   };
 }
 
 export async function saveNotificationSettings(
   { db }: Deps<"db">,
   userId: number,
-  settings: NotificationSettings,
+  settings: SaveNotificationSettingsBody,
 ): Promise<NotificationSettings> {
   const groups = [...new Set(settings.mutedGroups)].sort();
-  await repo.saveSettings(db, userId, groups.join(","), settings.emailDigest ? 1 : 0);
-  return { mutedGroups: groups, emailDigest: settings.emailDigest };
+  const pushMuted = settings.pushMuted && [...new Set(settings.pushMuted)].sort();
+  const saved = await repo.saveSettings(db, userId, {
+    mutedGroups: groups.join(","),
+    emailDigest: settings.emailDigest ? 1 : 0,
+    ...(pushMuted ? { pushMuted: pushMuted.join(",") } : {}),
+  });
+  return {
+    mutedGroups: groups,
+    emailDigest: settings.emailDigest,
+    pushMuted: (saved.pushMuted ? saved.pushMuted.split(",") : []) as PushKind[],
+  };
 }
 
 const KEEP_SECONDS = NotificationLimits.keepDays * 24 * 60 * 60;

@@ -118,9 +118,10 @@ describe("notifications of favourites and price drops", () => {
   it("tells nobody of a group they turned off", async () => {
     const [seller, fan] = [await newUser(), await newUser()];
     const muted = { mutedGroups: ["price_drops"], emailDigest: false };
-    expect((await call(t.app, "PUT", "/api/notifications/settings", { token: fan.token, body: muted })).data).toEqual(
-      muted,
-    );
+    expect((await call(t.app, "PUT", "/api/notifications/settings", { token: fan.token, body: muted })).data).toEqual({
+      ...muted,
+      pushMuted: [],
+    });
     await call(t.app, "PUT", "/api/notifications/settings", {
       token: seller.token,
       body: { mutedGroups: ["favorites", "comments"], emailDigest: true },
@@ -134,6 +135,7 @@ describe("notifications of favourites and price drops", () => {
     expect((await call(t.app, "GET", "/api/notifications/settings", { token: seller.token })).data).toEqual({
       mutedGroups: ["comments", "favorites"],
       emailDigest: true,
+      pushMuted: [],
     });
   });
 });

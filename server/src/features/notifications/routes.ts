@@ -1,8 +1,13 @@
 import {
+  DeletePushSubscriptionBodySchema,
   MarkNotificationsReadBodySchema,
   NotificationPageSchema,
   NotificationSettingsSchema,
   PageQuerySchema,
+  PushKeySchema,
+  PushSubscriptionStateSchema,
+  SaveNotificationSettingsBodySchema,
+  SavePushSubscriptionBodySchema,
   UnreadNotificationsSchema,
 } from "@xianzhi/contract";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
@@ -10,10 +15,11 @@ import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
 import { serviceDeps } from "../../services.js";
 import * as notifications from "./notification-service.js";
+import { deletePushSubscription, savePushSubscription } from "./push-service.js";
 
 const route = apiRoutes("notifications");
 
-/** The caller's notification centre: the list, the bell's count, marking read, the settings. */
+/** The caller's notification centre: the list, the bell's count, marking read, the settings, Web Push. */
 export const notificationRoutes: ApiRoutes = async (app) => {
   app.get(
     "/notifications",
@@ -52,7 +58,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
       {
         summary: "Choose which notifications to get",
         answer: NotificationSettingsSchema,
-        body: NotificationSettingsSchema,
+        body: SaveNotificationSettingsBodySchema,
       },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
@@ -61,5 +67,40 @@ export const notificationRoutes: ApiRoutes = async (app) => {
         await notifications.saveNotificationSettings(serviceDeps(app, req), userOf(req).userId, req.body),
         "设置已保存",
       ),
+  );
+
+  app.get(
+    "/push/key",
+    route.pub({ summary: "The server's Web Push (VAPID) public key, and whether push is on", answer: PushKeySchema }),
+    async () => ok(app.notifier.webPush.key()),
+  );
+
+  app.put(
+    "/push/subscriptions",
+    route.user(
+      {
+        summary: "Subscribe this device to the user's pushes (again: the same endpoint is one device)",
+        answer: PushSubscriptionStateSchema,
+        body: SavePushSubscriptionBodySchema,
+      },
+      { preValidation: app.rateLimits.profileEditPerUser },
+    ),
+    async (req) =>
+      ok(
+        await savePushSubscription(serviceDeps(app, req), userOf(req), req.body, req.headers["user-agent"]),
+        "已开启推送通知",
+      ),
+  );
+
+  app.delete(
+    "/push/subscriptions",
+    route.user(
+      { summary: "Stop pushes to this device", answer: null, body: DeletePushSubscriptionBodySchema },
+      { preValidation: app.rateLimits.profileEditPerUser },
+    ),
+    async (req) => {
+      await deletePushSubscription(serviceDeps(app, req), userOf(req).userId, req.body.endpoint);
+      return ok(null, "已关闭推送通知");
+    },
   );
 };

@@ -66,12 +66,13 @@ export async function pictureFilesToRemove(
 }
 
 /**
- * Removes what belongs to the user alone and nobody else sees: sessions, the two-step secret and codes, passkeys, favourites, follows both
+ * Removes what belongs to the user alone and nobody else sees: sessions and their push subscriptions, the two-step secret and codes, passkeys, favourites, follows both
  * ways, saved searches, notifications, blocks both ways, sign-in failures, the avatar's upload.
  * Open offers they made on others' goods are withdrawn. Comments, chat messages, deals and
  * reviews stay: they are part of other people's conversations and trades.
  */
 export async function removePrivateRows(tx: DbOrTx, userId: number, avatarFileId: string | null, now: string) {
+  await tx.deleteFrom("pushSubscriptions").where("userId", "=", userId).execute();
   await tx.deleteFrom("sessions").where("userId", "=", userId).execute();
   await tx.deleteFrom("twoStepTickets").where("userId", "=", userId).execute();
   await tx.deleteFrom("twoStepRecoveryCodes").where("userId", "=", userId).execute();

@@ -1,5 +1,5 @@
 import type { SearchCriteria } from "@xianzhi/contract";
-import { paths } from "../../app/paths";
+import { searchResultsPath } from "@xianzhi/contract/constants";
 import { searchQuery } from "./screen-queries";
 
 /** The keyword and filters of the search at this address (what 保存搜索 keeps); none without a keyword. */
@@ -11,12 +11,4 @@ export function searchCriteriaAt(params: URLSearchParams): SearchCriteria | unde
 }
 
 /** The search page's address running these criteria (prices in yuan, as the page keeps them). */
-export function searchAddress(criteria: SearchCriteria): string {
-  const params = new URLSearchParams({ keyword: criteria.keyword });
-  if (criteria.category) params.set("category", criteria.category);
-  if (criteria.minPrice !== undefined) params.set("minPrice", String(criteria.minPrice / 100));
-  if (criteria.maxPrice !== undefined) params.set("maxPrice", String(criteria.maxPrice / 100));
-  if (criteria.condition?.length) params.set("condition", criteria.condition.join(","));
-  if (criteria.city) params.set("city", criteria.city);
-  return `${paths.searchResult()}?${params}`;
-}
+export const searchAddress: (criteria: SearchCriteria) => string = searchResultsPath;

@@ -1,44 +1,19 @@
 import type { NotificationSettings } from "@xianzhi/contract";
-import { NOTIFICATION_GROUPS, type NotificationGroup } from "@xianzhi/contract/constants";
-import { useId } from "react";
+import { NOTIFICATION_GROUPS, type NotificationGroup, type PushKind } from "@xianzhi/contract/constants";
 import { errorText } from "../../app/api-error";
 import { Empty } from "../../components/empty";
-import { Button, Skeleton, Switch } from "../../components/kit";
+import { Button, Skeleton } from "../../components/kit";
 import { message } from "../../components/toasts";
 import styles from "./notification-settings.module.css";
 import { useNotificationSettingsQuery, useSaveNotificationSettingsMutation } from "./notifications-api";
+import { PushSettings } from "./push-settings";
+import { SettingRow } from "./setting-row";
 
 const GROUPS = Object.entries(NOTIFICATION_GROUPS) as [NotificationGroup, { label: string }][];
 
-/** One setting: its words, what they mean, and its switch (named by the words). */
-function SettingRow({
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  label: string;
-  hint?: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <li className={styles.notificationSettingsRow}>
-      <span className={styles.notificationSettingsText}>
-        <label htmlFor={id}>{label}</label>
-        {hint && <span className={styles.notificationSettingsHint}>{hint}</span>}
-      </span>
-      <Switch id={id} checked={checked} disabled={disabled} onChange={onChange} />
-    </li>
-  );
-}
-
 /**
- * The personal centre's 通知设置: a switch per group of notifications (on = told) and the daily
- * e-mail digest. Each change is saved at once; the switch goes back if the server refuses.
+ * The personal centre's 通知设置: a switch per group of notifications (on = told), the daily
+ * e-mail digest, and Web Push for this device with the kinds pushed. Each change is saved at once; the switch goes back if the server refuses.
  */
 export function NotificationSettingsPanel() {
   const { data: settings, isError, refetch } = useNotificationSettingsQuery();
@@ -62,6 +37,10 @@ export function NotificationSettingsPanel() {
   const toggleGroup = (group: NotificationGroup, on: boolean) => {
     const others = settings.mutedGroups.filter((muted) => muted !== group);
     void change({ ...settings, mutedGroups: on ? others : [...others, group] });
+  };
+  const togglePushKind = (kind: PushKind, on: boolean) => {
+    const others = settings.pushMuted.filter((muted) => muted !== kind);
+    void change({ ...settings, pushMuted: on ? others : [...others, kind] });
   };
 
   return (
@@ -89,6 +68,7 @@ export function NotificationSettingsPanel() {
           onChange={(emailDigest) => void change({ ...settings, emailDigest })}
         />
       </ul>
+      <PushSettings pushMuted={settings.pushMuted} saving={saving} onKindChange={togglePushKind} />
     </div>
   );
 }

@@ -3,6 +3,10 @@ import type {
   Notification,
   NotificationPage,
   NotificationSettings,
+  PushKey,
+  PushSubscriptionState,
+  SaveNotificationSettingsBody,
+  SavePushSubscriptionBody,
   UnreadNotifications,
 } from "@xianzhi/contract";
 import { api } from "../../app/api";
@@ -118,7 +122,7 @@ export const notificationsApi = api.injectEndpoints({
       query: () => "/notifications/settings",
     }),
     /** Saves the settings; the switches move at once and go back if the server refuses. */
-    saveNotificationSettings: build.mutation<NotificationSettings, NotificationSettings>({
+    saveNotificationSettings: build.mutation<NotificationSettings, SaveNotificationSettingsBody>({
       query: (body) => ({ url: "/notifications/settings", method: "PUT", body }),
       async onQueryStarted(settings, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -133,6 +137,17 @@ export const notificationsApi = api.injectEndpoints({
         }
       },
     }),
+    /** The server's VAPID key for subscribing, and whether push is on at all. */
+    pushKey: build.query<PushKey, void>({
+      query: () => "/push/key",
+    }),
+    /** This device's subscription, sent (again) to the server: it gets the user's pushes from now on. */
+    savePushSubscription: build.mutation<PushSubscriptionState, SavePushSubscriptionBody>({
+      query: (body) => ({ url: "/push/subscriptions", method: "PUT", body }),
+    }),
+    deletePushSubscription: build.mutation<null, { endpoint: string }>({
+      query: (body) => ({ url: "/push/subscriptions", method: "DELETE", body }),
+    }),
   }),
 });
 
@@ -142,4 +157,7 @@ export const {
   useMarkNotificationsReadMutation,
   useNotificationSettingsQuery,
   useSaveNotificationSettingsMutation,
+  usePushKeyQuery,
+  useSavePushSubscriptionMutation,
+  useDeletePushSubscriptionMutation,
 } = notificationsApi;
