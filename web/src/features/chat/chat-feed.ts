@@ -4,7 +4,13 @@ import { useAppDispatch } from "../../app/hooks";
 import type { AppDispatch, RootState } from "../../app/store";
 import { CHAT_LIST_ARGS, chatApi } from "./chat-api";
 import { showNewMessage, unreadOfUnlisted } from "./chat-list";
-import { messageAcknowledged, messageFailed, receiveMessages, setUpdateMyChatList } from "./chat-slice";
+import {
+  messageAcknowledged,
+  messageFailed,
+  outgoingChanged,
+  receiveMessages,
+  setUpdateMyChatList,
+} from "./chat-slice";
 import { type ChatEvent, onChatEvent, useChatConnection } from "./chat-socket";
 
 /**
@@ -40,7 +46,10 @@ export function receiveLiveMessage(message: ChatMessage) {
   };
 }
 
-/** What a chat event changes in the chat state (offers, deals and reopenings are heard elsewhere). */
+/**
+ * What a chat event changes in the chat state (offers, deals and reopenings are heard elsewhere):
+ * messages, acks, failures, and the outbox's word on my messages (waiting, sending again, restored).
+ */
 export function applyChatEvent(event: ChatEvent) {
   return (dispatch: AppDispatch) => {
     if (event.kind === "message") dispatch(receiveLiveMessage(event.message));
@@ -48,6 +57,19 @@ export function applyChatEvent(event: ChatEvent) {
       dispatch(messageAcknowledged({ clientMsgId: event.clientMsgId, message: event.message }));
     else if (event.kind === "failed")
       dispatch(messageFailed({ chatId: event.chatId, clientMsgId: event.clientMsgId, reason: event.reason }));
+    else if (event.kind === "outgoing") {
+      const { frame, status } = event;
+      dispatch(
+        outgoingChanged({
+          chatId: frame.chatId,
+          clientMsgId: frame.clientMsgId,
+          type: frame.msgType,
+          content: frame.content,
+          status: status.state,
+          ...(status.state === "failed" ? { error: status.reason } : {}),
+        }),
+      );
+    }
   };
 }
 

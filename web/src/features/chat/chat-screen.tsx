@@ -31,11 +31,13 @@ function preview(chat: Chat, myId: string | undefined): string {
 }
 
 /**
- * What the screen says of the connection: nothing while it is open or first opening; once one has
- * been open (`connection`), that it is reconnecting, for as long as it takes.
+ * What the screen says of the connection: nothing while it is open or first opening; offline, that
+ * messages wait for the network; once one has been open (`connection`), that it is reconnecting,
+ * for as long as it takes.
  */
 function connectionNotice(status: ConnectionStatus, connection: ChatConnection | null): string | undefined {
   if (status === "open" || status === "idle") return undefined;
+  if (status === "offline") return "网络已断开，消息会在联网后自动发出";
   if (connection) return "聊天连接已断开，正在重连…";
   return status === "closed" ? "聊天暂时连不上，正在重试…" : undefined;
 }

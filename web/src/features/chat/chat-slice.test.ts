@@ -8,6 +8,7 @@ import {
   initialChatState,
   messageAcknowledged,
   messageFailed,
+  outgoingChanged,
   receiveMessages,
   receiveMissed,
   receiveOlderPage,
@@ -69,6 +70,8 @@ describe("the chat state", () => {
     state = after([setConnectionStatus("closed")], state);
     expect(state.connection).toEqual(connection);
     expect(state.connectionStatus).toBe("closed");
+    state = after([setConnectionStatus("offline")], state);
+    expect(state.connectionStatus).toBe("offline");
     state = after([setConnection(null), setConnectionStatus("idle")], state);
     expect(state.connection).toBeNull();
     expect(state.connectionStatus).toBe("idle");
@@ -196,6 +199,68 @@ describe("a chat's messages in the chat state", () => {
     expect(state.error).toBe("");
     expect(ids(state)).toEqual(["1"]);
     expect(thread(state).outgoing.map((item) => item.clientMsgId)).toEqual(["c2"]);
+  });
+
+  it("shows my message waiting for the network in its place, then on its way again, then stored", () => {
+    let state = after([
+      sendingMessage({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "你好" }),
+      sendingMessage({ chatId: CHAT, clientMsgId: "c2", type: "text", content: "在吗" }),
+      outgoingChanged({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "你好", status: "waiting" }),
+      outgoingChanged({ chatId: CHAT, clientMsgId: "c2", type: "text", content: "在吗", status: "waiting" }),
+    ]);
+    expect(thread(state).outgoing).toEqual([
+      { clientMsgId: "c1", type: "text", content: "你好", status: "waiting" },
+      { clientMsgId: "c2", type: "text", content: "在吗", status: "waiting" },
+    ]);
+    // Waiting is no error: nothing for the banner.
+    expect(state.error).toBe("");
+
+    // The socket is back: the second goes out first (its ack first), each keeps its place.
+    state = after(
+      [
+        outgoingChanged({ chatId: CHAT, clientMsgId: "c2", type: "text", content: "在吗", status: "sending" }),
+        outgoingChanged({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "你好", status: "sending" }),
+      ],
+      state,
+    );
+    expect(thread(state).outgoing.map((item) => `${item.clientMsgId}:${item.status}`)).toEqual([
+      "c1:sending",
+      "c2:sending",
+    ]);
+    state = after([messageAcknowledged({ clientMsgId: "c1", message: message(1, "你好") })], state);
+    expect(ids(state)).toEqual(["1"]);
+    expect(thread(state).outgoing.map((item) => item.clientMsgId)).toEqual(["c2"]);
+  });
+
+  it("shows my messages back from the outbox's store after a reload, a failed one with its reason but no chat error", () => {
+    const state = after([
+      replaceMessages({ chatId: CHAT, page: serverPage(range(1, 2), 10) }),
+      outgoingChanged({ chatId: CHAT, clientMsgId: "c1", type: "text", content: "离线写的", status: "waiting" }),
+      outgoingChanged({
+        chatId: "9",
+        clientMsgId: "c2",
+        type: "text",
+        content: "没发出去",
+        status: "failed",
+        error: "发送超时，请重发",
+      }),
+    ]);
+    expect(thread(state).outgoing).toEqual([
+      { clientMsgId: "c1", type: "text", content: "离线写的", status: "waiting" },
+    ]);
+    expect(ids(state)).toEqual(["1", "2"]);
+    expect(thread(state, "9").outgoing).toEqual([
+      { clientMsgId: "c2", type: "text", content: "没发出去", status: "failed", error: "发送超时，请重发" },
+    ]);
+    expect(state.error).toBe("");
+    // Sent again (重发), a failed message loses its reason.
+    const retried = after(
+      [outgoingChanged({ chatId: "9", clientMsgId: "c2", type: "text", content: "没发出去", status: "sending" })],
+      state,
+    );
+    expect(thread(retried, "9").outgoing).toEqual([
+      { clientMsgId: "c2", type: "text", content: "没发出去", status: "sending" },
+    ]);
   });
 
   it.each([

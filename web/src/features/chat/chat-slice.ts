@@ -11,10 +11,13 @@ import {
   mergeMessages,
   mergeMissed,
   mergeOlderPage,
+  type OutgoingMessage,
   replaceWithPage,
+  updateOutgoing,
 } from "./chat-thread";
 
-export type ConnectionStatus = "idle" | "connecting" | "open" | "closed";
+/** `offline`: the browser has no network; the socket waits for it to come back rather than retrying. */
+export type ConnectionStatus = "idle" | "connecting" | "open" | "closed" | "offline";
 
 /**
  * The chat connection as the store knows it: where it goes and when it last opened. The WebSocket
@@ -98,6 +101,15 @@ export const chatSlice = createSlice({
       const { chatId, ...message } = payload;
       addOutgoing(threadOf(state, chatId), message);
     },
+    /**
+     * The outbox's word on a message of mine: waiting for the connection (等待网络), on its way
+     * again, or back from its store after a reload (waiting, or failed with 重发). No chat error:
+     * a failure the socket has just met comes as `messageFailed`.
+     */
+    outgoingChanged(state, { payload }: PayloadAction<{ chatId: string } & OutgoingMessage>) {
+      const { chatId, ...message } = payload;
+      updateOutgoing(threadOf(state, chatId), message);
+    },
     /** The server stored my message: its copy replaces the pending one, and a send working again clears the error. */
     messageAcknowledged(state, { payload }: PayloadAction<{ clientMsgId: string; message: ChatMessage }>) {
       acknowledge(threadOf(state, payload.message.chatId), payload.clientMsgId, payload.message);
@@ -133,6 +145,7 @@ export const {
   receiveOlderPage,
   receiveMissed,
   sendingMessage,
+  outgoingChanged,
   messageAcknowledged,
   messageFailed,
   setError,

@@ -158,4 +158,29 @@ describe("my messages and the socket", () => {
     expect(selectThread(store.getState(), "7").outgoing).toMatchObject([{ clientMsgId: "c2", status: "failed" }]);
     expect(store.getState().chat.error).toBe("");
   });
+
+  it("takes the outbox's word on a message: waiting for the network, back from its store, on its way again", () => {
+    const { store } = signedInStore();
+    const frame = { type: "send", chatId: "7", msgType: "text", content: "离线写的", clientMsgId: "c1" } as const;
+    store.dispatch(
+      chatSlice.actions.sendingMessage({ chatId: "7", clientMsgId: "c1", type: "text", content: "离线写的" }),
+    );
+    store.dispatch(applyChatEvent({ kind: "outgoing", frame, status: { state: "waiting" } }));
+    expect(selectThread(store.getState(), "7").outgoing).toEqual([
+      { clientMsgId: "c1", type: "text", content: "离线写的", status: "waiting" },
+    ]);
+    store.dispatch(
+      applyChatEvent({
+        kind: "outgoing",
+        frame: { ...frame, chatId: "8", clientMsgId: "c2" },
+        status: { state: "failed", reason: "发送超时，请重发" },
+      }),
+    );
+    expect(selectThread(store.getState(), "8").outgoing).toEqual([
+      { clientMsgId: "c2", type: "text", content: "离线写的", status: "failed", error: "发送超时，请重发" },
+    ]);
+    expect(store.getState().chat.error).toBe("");
+    store.dispatch(applyChatEvent({ kind: "outgoing", frame, status: { state: "sending" } }));
+    expect(selectThread(store.getState(), "7").outgoing).toMatchObject([{ clientMsgId: "c1", status: "sending" }]);
+  });
 });

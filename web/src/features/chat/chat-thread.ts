@@ -1,12 +1,15 @@
 import type { ChatHistory, ChatMessage } from "@xianzhi/contract";
 import type { SendableMessageType } from "@xianzhi/contract/constants";
 
-/** A message of mine the server has not acknowledged yet: on its way, or given up on (then 重发). */
+/**
+ * A message of mine the server has not acknowledged yet: on its way, waiting for the connection
+ * (offline: it goes out by itself once the socket is open), or given up on (then 重发).
+ */
 export interface OutgoingMessage {
   clientMsgId: string;
   type: SendableMessageType;
   content: string;
-  status: "sending" | "failed";
+  status: "sending" | "waiting" | "failed";
   error?: string;
 }
 
@@ -75,6 +78,19 @@ export function mergeMissed(thread: ChatThread, missed: ChatHistory): void {
 export function addOutgoing(thread: ChatThread, message: Pick<OutgoingMessage, "clientMsgId" | "type" | "content">) {
   thread.outgoing = thread.outgoing.filter((item) => item.clientMsgId !== message.clientMsgId);
   thread.outgoing.push({ ...message, status: "sending" });
+}
+
+/**
+ * What the outbox says of a message of mine: it waits for the connection, goes out again, failed,
+ * or came back from its store (after a reload, or written in another tab: then added last). It
+ * keeps its place among my messages.
+ */
+export function updateOutgoing(thread: ChatThread, message: OutgoingMessage): void {
+  const { error, ...rest } = message;
+  const updated: OutgoingMessage = message.status === "failed" && error !== undefined ? { ...rest, error } : rest;
+  const index = thread.outgoing.findIndex((item) => item.clientMsgId === message.clientMsgId);
+  if (index < 0) thread.outgoing.push(updated);
+  else thread.outgoing[index] = updated;
 }
 
 /** The server has stored my message: its copy takes the place of the pending one. */

@@ -71,13 +71,21 @@ export function MessageBubble({ chat, message, myId }: { chat: Chat; message: Ch
   );
 }
 
-/** A message of mine not acknowledged yet: 发送中, or why it failed and 重发. */
+/** What a message waiting for the network says: it is not lost, and needs nothing from the user. */
+export const WAITING_FOR_NETWORK = "待发送 · 等待网络";
+
+/**
+ * A message of mine not acknowledged yet: 发送中; waiting for the network (it goes out by itself
+ * once connected); or why it failed and 重发.
+ */
 export function OutgoingBubble({ message, onRetry }: { message: OutgoingMessage; onRetry: () => void }) {
   return (
     <div className={`${styles.bubble} ${styles.bubbleMine} ${styles.bubblePending}`}>
       <Body type={message.type} content={message.content} mine />
       {message.status === "sending" ? (
         <span className={styles.bubbleMeta}>发送中…</span>
+      ) : message.status === "waiting" ? (
+        <span className={styles.bubbleMeta}>{WAITING_FOR_NETWORK}</span>
       ) : (
         <span className={styles.bubbleFailed} role="alert">
           {message.error ?? "发送失败"}
