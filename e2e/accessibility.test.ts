@@ -7,43 +7,15 @@
  * look at the same opened page: opening a state (a context, signing in, the screen settling) is
  * most of what each check costs.
  */
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { violationsOf } from "./axe.js";
 import { CONTEXT_DEFAULTS, sendChatMessage, signInAs, VIEWPORTS } from "./browser.js";
 import { type DemoIds, demoIds, openScreenState, SCREEN_STATES, type ScreenState } from "./screens.js";
 import { useServerAndBrowser } from "./server.js";
 import { measureTapTargets } from "./tap-targets.js";
 
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
 const running = useServerAndBrowser(beforeAll, afterAll);
-
-interface Violation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: { target: string[] }[];
-}
-
-/**
- * axe-core, injected into the page, on what the screen shows: every violation but the minor ones.
- * Moderate counts too: a skipped heading level (the console's h4 under its h1) and a page without
- * an h1 (an open chat on a phone) are moderate.
- */
-async function violationsOf(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = (await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations;
-  })) as Violation[];
-  return violations
-    .filter((violation) => violation.impact !== "minor")
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`,
-    );
-}
 
 /**
  * The phone screens people tap through (e2e/screens.ts names them), each with controls the

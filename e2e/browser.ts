@@ -51,7 +51,9 @@ type Navigation = (...args: unknown[]) => Promise<unknown>;
 function withPagesThatWaitForTheApp(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
-    const context = await newContext({ userAgent: BROWSER_USER_AGENT, ...options });
+    // No service worker unless a test asks for one (the installed app's tests): requests the app's
+    // worker answered would pass by the routes a test sets on its pages.
+    const context = await newContext({ userAgent: BROWSER_USER_AGENT, serviceWorkers: "block", ...options });
     if (options?.javaScriptEnabled !== false) waitForAppAfterNavigations(context);
     return context;
   };

@@ -7,6 +7,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer } from "./server.js";
 
@@ -46,6 +47,16 @@ describe("installing the app", () => {
       const png = Buffer.from(await response.arrayBuffer());
       // A PNG's width and height, at bytes 16 and 20 of its header.
       expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+  });
+
+  it("serves each screenshot the manifest names, at its size", async () => {
+    const manifest = await (await fetch(`${server.url}/manifest.webmanifest`)).json();
+    for (const shot of manifest.screenshots as { src: string; sizes: string }[]) {
+      const response = await fetch(`${server.url}${shot.src}`);
+      expect([shot.src, response.status]).toEqual([shot.src, 200]);
+      const { width, height } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(`${width}x${height}`).toBe(shot.sizes);
     }
   });
 });

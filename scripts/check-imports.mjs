@@ -12,7 +12,8 @@
 //     however far round (what another feature draws inside one, it takes from the screen: slots);
 //   - a feature or a screen imports from app/ only the kernel every RTK Query feature needs: the one
 //     api (api.ts, to inject its endpoints), api-error.ts, hooks.ts, paths.ts, and store.ts for its
-//     types; never the shell (router, layout, navigation, providers);
+//     types, and the names the service worker and the app agree on (service-worker/caches.ts: where
+//     shared pictures wait); never the shell (router, layout, navigation, providers);
 //   - app/ imports a feature's index.ts or ui.ts, and only app/router.tsx loads screens (*-screen,
 //     in screens/ or a feature's own); so no screen imports another screen;
 //   - Ant Design is reached only through components/ (kit.ts, icons.tsx); styles are CSS modules
@@ -38,7 +39,7 @@ const WEB = "web/src/";
 const CONTRACT = "packages/contract/src/";
 const SERVER = ["server/src/", "server/commands/", "server/bench/", "e2e/"];
 const SERVER_FEATURE = /^server\/src\/features\/([^/]+)\/(.+)$/;
-const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths"]);
+const APP_KERNEL = new Set(["app/api", "app/api-error", "app/hooks", "app/paths", "app/service-worker/caches"]);
 const FEATURE_PUBLIC_FILES = new Set(["index", "ui"]);
 /** The contract's files behind @xianzhi/contract/constants: no schema, no zod. */
 const SCHEMA_FREE = /^packages\/contract\/src\/(constants|errors|limits|values\/[^/]+)$/;

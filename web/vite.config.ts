@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import sharp from "sharp";
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { APP_ICONS, APPLE_TOUCH_ICON, webAppManifest } from "./src/app/web-app-manifest";
 import { palette, paletteProperties } from "./src/components/theme";
 
@@ -23,24 +24,26 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const files = (await fs.readdir(outDir, { recursive: true })).filter((file) =>
-        /\.(js|css|html|svg|json)$/.test(file),
-      );
-      await Promise.all(
-        files.map(async (file) => {
-          const full = path.join(outDir, file);
-          const content = await fs.readFile(full);
-          if (content.length < 1024) return;
-          const [br, gz] = await Promise.all([
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-            gzip(content, { level: 9 }),
-          ]);
-          await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)]);
-        }),
-      );
-    },
+    // After the other plugins' last step (the service worker is written then), not beside it.
+    closeBundle: { sequential: true, order: "post", handler: compressAll },
   };
+  async function compressAll() {
+    const files = (await fs.readdir(outDir, { recursive: true })).filter((file) =>
+      /\.(js|css|html|svg|json|webmanifest)$/.test(file),
+    );
+    await Promise.all(
+      files.map(async (file) => {
+        const full = path.join(outDir, file);
+        const content = await fs.readFile(full);
+        if (content.length < 1024) return;
+        const [br, gz] = await Promise.all([
+          brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip(content, { level: 9 }),
+        ]);
+        await Promise.all([fs.writeFile(`${full}.br`, br), fs.writeFile(`${full}.gz`, gz)]);
+      }),
+    );
+  }
 }
 
 /**
@@ -157,8 +160,35 @@ export function scopedClassName(local: string, file: string): string {
   return `${module}_${local}`;
 }
 
-export default defineConfig({
-  plugins: [react(), inlinePalette(), installableApp(), precompress()],
+/**
+ * The service worker (src/sw.ts), built with the manifest of every file of the build it precaches:
+ * the shell, the code of every screen, the styles and icons; not the compressed copies (the worker
+ * fetches each file as the browser would, and the server answers it compressed), nor the icons
+ * only the home screen shows. The page
+ * registers it itself (app/service-worker/register.ts), after the first screen is up.
+ */
+function serviceWorker(disabled: boolean): Plugin[] {
+  return VitePWA({
+    disable: disabled,
+    strategies: "injectManifest",
+    srcDir: "src",
+    filename: "sw.ts",
+    registerType: "prompt",
+    injectRegister: false,
+    // The manifest is installableApp()'s, drawn with its icons.
+    manifest: false,
+    injectManifest: {
+      // A classic script: every browser with service workers runs it (module workers are newer).
+      rollupFormat: "iife",
+      // The shell, every screen's code and the styles; of the icons only the notifications' one.
+      globPatterns: ["**/*.{js,css,html}", "favicon.svg", "icons/icon-192.png"],
+      globIgnores: ["start-after-paint.js"],
+    },
+  });
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), inlinePalette(), installableApp(), serviceWorker(Boolean(isSsrBuild)), precompress()],
   resolve: { conditions: ["source"] },
   // Styles are scoped per component: the components take their classes from the module
   // (`styles.goodsCardTitle` for `.goods-card__title`); only src/styles.css is global.
@@ -175,4 +205,4 @@ export default defineConfig({
     cssCodeSplit: false,
     rolldownOptions: { treeshake: { moduleSideEffects }, output: { codeSplitting: { groups: vendorChunks } } },
   },
-});
+}));

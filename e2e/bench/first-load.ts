@@ -1,7 +1,7 @@
 /** What the home's first load costs: every request the first screen makes, fetched again as sent with brotli. */
 import http from "node:http";
 import { brotliDecompressSync } from "node:zlib";
-import type { Browser } from "playwright-core";
+import type { Browser, Request } from "playwright-core";
 import { VIEWPORTS } from "../browser.js";
 
 export interface LoadedResource {
@@ -14,20 +14,44 @@ export interface LoadedResource {
   bodyBytes: number;
 }
 
+/** The type of what the service worker fetched (its script, then what it precaches), counted apart. */
+export const WORKER_TYPE = "service worker";
+
 /**
  * Opens the page at phone size and records the requests it makes until the network is idle,
- * without scrolling: what the first screen asks for. Chromium offers brotli only over HTTPS, so
- * each recorded request is fetched again with `accept-encoding: br` to count what a visitor over
- * HTTPS is sent.
+ * without scrolling: what the first screen asks for. Then, apart (type WORKER_TYPE), what the app's
+ * service worker fetches once it is registered after the first screen: its script and the precache.
+ * Chromium offers brotli only over HTTPS, so each recorded request is fetched again with
+ * `accept-encoding: br` to count what a visitor over HTTPS is sent.
  */
 export async function measureFirstLoad(browser: Browser, url: string): Promise<LoadedResource[]> {
-  const context = await browser.newContext({ viewport: VIEWPORTS.phone, deviceScaleFactor: 2 });
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.phone,
+    deviceScaleFactor: 2,
+    serviceWorkers: "allow",
+  });
   const page = await context.newPage();
   const requested: { url: string; type: string }[] = [];
+  const byPage = new Set<Request>();
   page.on("request", (request) => {
-    if (request.url().startsWith("http")) requested.push({ url: request.url(), type: request.resourceType() });
+    if (!request.url().startsWith("http")) return;
+    byPage.add(request);
+    // The worker's script is asked for by the page's registration, but it is the worker's cost.
+    const type = new URL(request.url()).pathname === "/sw.js" ? WORKER_TYPE : request.resourceType();
+    requested.push({ url: request.url(), type });
+  });
+  context.on("request", (request) => {
+    if (byPage.has(request) || !request.url().startsWith("http")) return;
+    if (request.serviceWorker() || new URL(request.url()).pathname === "/sw.js") {
+      requested.push({ url: request.url(), type: WORKER_TYPE });
+    }
   });
   await page.goto(url, { waitUntil: "networkidle" });
+  // The worker installs once the first screen is up: until it is active, with all it precaches.
+  await page.evaluate(() =>
+    Promise.race([navigator.serviceWorker.ready, new Promise((resolve) => setTimeout(resolve, 20_000))]),
+  );
+  await page.waitForLoadState("networkidle");
   await context.close();
   return Promise.all(requested.map(async (request) => ({ ...request, ...(await fetchAsSent(request.url)) })));
 }

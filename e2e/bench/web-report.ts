@@ -1,6 +1,6 @@
 /** The web benchmark's tables: the first load against the budget, Lighthouse against the targets and the reference build. */
 import { spread } from "../../server/bench/http-report.js";
-import type { LoadedResource } from "./first-load.js";
+import { type LoadedResource, WORKER_TYPE } from "./first-load.js";
 import type { LighthouseFigures } from "./lighthouse-runs.js";
 
 /** What one build of the app gave over the runs. */
@@ -24,7 +24,9 @@ const cell = (values: number[], format: (value: number) => string) => {
 const median = (values: number[]) => spread(values).median;
 const sum = (resources: LoadedResource[], key: "transferredBytes" | "bodyBytes") =>
   resources.reduce((total, resource) => total + resource[key], 0);
-const totals = (build: BuildResults) => build.firstLoads.map((run) => sum(run, "transferredBytes"));
+/** The first screen's requests: what the service worker fetches after it (WORKER_TYPE) is shown apart. */
+const firstScreen = (run: LoadedResource[]) => run.filter((resource) => resource.type !== WORKER_TYPE);
+const totals = (build: BuildResults) => build.firstLoads.map((run) => sum(firstScreen(run), "transferredBytes"));
 const CODE_TYPES = new Set(["document", "script", "stylesheet"]);
 /** HTML, JS and CSS: what the build decides. Lazy pictures count only when the browser reached them before going idle, which varies from run to run. */
 const codeTotals = (build: BuildResults) =>
@@ -42,7 +44,7 @@ export function firstLoadTable(build: BuildResults, budgetBytes: number, referen
   const row = (label: string, resources: LoadedResource[], total: string, code: string, versus: string) =>
     `| ${label} | ${resources.length} | ${total} | ${code} | ${kB(sum(resources, "bodyBytes"))} | ${versus} |`;
   const totalRow = (of: BuildResults) => {
-    const resources = of.firstLoads[of.firstLoads.length - 1] ?? [];
+    const resources = firstScreen(of.firstLoads[of.firstLoads.length - 1] ?? []);
     const versus = `${percent(median(totals(of)) / budgetBytes)} of ${kB(budgetBytes)}`;
     return row(`**all, ${of.label}**`, resources, cell(totals(of), kB), cell(codeTotals(of), kB), versus);
   };
@@ -54,11 +56,20 @@ export function firstLoadTable(build: BuildResults, budgetBytes: number, referen
   return [
     "| first load of `/` | requests | sent (brotli, with headers) | of which HTML, JS, CSS | decoded | against the budget |",
     "|---|---:|---:|---:|---:|---:|",
-    ...types.map((type) => {
-      const ofType = last.filter((resource) => resource.type === type);
-      return row(type, ofType, kB(sum(ofType, "transferredBytes")), "", "");
-    }),
+    ...types
+      .filter((type) => type !== WORKER_TYPE)
+      .map((type) => {
+        const ofType = last.filter((resource) => resource.type === type);
+        return row(type, ofType, kB(sum(ofType, "transferredBytes")), "", "");
+      }),
     totalRow(build),
+    ...[build, ...references].flatMap((of) => {
+      const worker = (of.firstLoads[of.firstLoads.length - 1] ?? []).filter(
+        (resource) => resource.type === WORKER_TYPE,
+      );
+      const label = `then the service worker, ${of.label} (its script and precache, in the background)`;
+      return worker.length === 0 ? [] : [row(label, worker, kB(sum(worker, "transferredBytes")), "", "")];
+    }),
     ...references.map(totalRow),
     ...references.map(ratio),
   ].join("\n");

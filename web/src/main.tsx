@@ -6,6 +6,7 @@ import { App } from "./app/app";
 import { setUnauthorizedHandler } from "./app/base-query";
 import { paths } from "./app/paths";
 import { appRoutes, createRouter } from "./app/router";
+import { registerServiceWorker, watchConnection } from "./app/service-worker/register";
 import { createStore } from "./app/store";
 import { createUnauthorizedHandler } from "./app/unauthorized";
 import { message } from "./components/toasts";
@@ -52,6 +53,8 @@ function createApp() {
       goToLogin: (from) => void router.navigate(paths.login, { replace: true, state: { from } }),
     }),
   );
+  watchConnection();
+  registerServiceWorker((path) => void router.navigate(path));
   return (
     <App store={store}>
       <RouterProvider router={router} />

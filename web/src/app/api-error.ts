@@ -22,6 +22,7 @@ export interface ApiError {
 
 export const TRANSPORT_MESSAGES = {
   fetch: "网络连接失败，请检查网络后重试",
+  offline: "当前处于离线状态，这个操作需要联网，请联网后再试",
   timeout: "请求超时，请稍后重试",
   parsing: "服务器返回的数据无法解析",
 } as const;

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { api } from "./api";
 import { TRANSPORT_MESSAGES } from "./api-error";
 import { setUnauthorizedHandler } from "./base-query";
+import { appStatusNow } from "./service-worker/app-status";
+import { SAVED_AT_HEADER } from "./service-worker/caches";
 import { createUnauthorizedHandler } from "./unauthorized";
 
 /** The browser's storage, which the API layer reads the token from; a plain map stands in for it. */
@@ -288,5 +290,37 @@ describe("the API layer", () => {
     });
     const config = store.getState().api.config;
     expect(config).toMatchObject({ keepUnusedDataFor: 60, refetchOnFocus: false, refetchOnReconnect: false });
+  });
+});
+
+describe("offline", () => {
+  it("says at once that an action needs the network, without a request", async () => {
+    vi.stubGlobal("navigator", { onLine: false });
+    reply = () => json(200, { code: 200, msg: "ok", data: null });
+    expect((await act()).error).toMatchObject({ kind: "fetch", msg: TRANSPORT_MESSAGES.offline });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("says a page's call failed for being offline, not that the network broke", async () => {
+    vi.stubGlobal("navigator", { onLine: false });
+    reply = () => Promise.reject(new TypeError("Failed to fetch"));
+    expect((await call()).error).toMatchObject({ kind: "fetch", msg: TRANSPORT_MESSAGES.offline });
+  });
+
+  it("shows when the answers from the service worker's cache were kept, until the server answers again", async () => {
+    const store = newStore();
+    const kept = "2026-11-29T02:20:00.000Z";
+    reply = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ code: 200, msg: "ok", data: 1 }), {
+          status: 200,
+          headers: { "content-type": "application/json", [SAVED_AT_HEADER]: kept },
+        }),
+      );
+    await store.dispatch(probe.endpoints.probe.initiate("/goods/getlist"));
+    expect(appStatusNow().savedAt).toBe(kept);
+    reply = () => json(200, { code: 200, msg: "ok", data: 2 });
+    await store.dispatch(probe.endpoints.probe.initiate("/goods/info/1"));
+    expect(appStatusNow().savedAt).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { isSignedIn } from "../features/accounts";
 import { useChatSocket, useMessageNotifications, useUnreadTotalQuery } from "../features/chat";
 import { useNotificationsUnreadQuery } from "../features/notifications";
 import { paths } from "./paths";
+import { useAppBadge } from "./service-worker/app-badge";
+import { AppStatusBars } from "./service-worker/app-status-bars";
 import { useSessionEnded } from "./session-ended";
 import styles from "./shell.module.css";
 import { TabBar, type UnreadCounts } from "./tab-bar";
@@ -29,6 +31,7 @@ export function AppLayout() {
   // The bell's count: kept live by the socket's notification frames.
   const { data: notifications } = useNotificationsUnreadQuery(undefined, { skip: !signedIn });
   const unread: UnreadCounts = { chat: chats?.unreadTotal ?? 0, notifications: notifications?.unreadCount ?? 0 };
+  useAppBadge(unread.chat + unread.notifications);
   const mainRef = useRef<HTMLElement>(null);
   const location = useLocation();
   // An open conversation has its own way back and needs the height for its message box.
@@ -47,6 +50,7 @@ export function AppLayout() {
         跳到主要内容
       </a>
       <TopNav unread={unread} />
+      <AppStatusBars />
       <main className={styles.appMain} id="main" ref={mainRef} tabIndex={-1}>
         {navigation.state === "loading" && <PageSpinner />}
         <Outlet />

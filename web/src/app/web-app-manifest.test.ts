@@ -32,4 +32,20 @@ describe("the web app manifest", () => {
       ["消息", "/chat"],
     ]);
   });
+
+  it("takes photos shared from the gallery, as a multipart POST the service worker answers", () => {
+    expect(manifest.share_target).toEqual({
+      action: "/share-target",
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: { files: [{ name: "photos", accept: ["image/*"] }] },
+    });
+  });
+
+  it("shows the install dialog a phone's and a computer's picture of the app", () => {
+    expect(manifest.screenshots.map((shot) => [shot.form_factor, shot.sizes])).toEqual([
+      ["narrow", "360x780"],
+      ["wide", "1280x800"],
+    ]);
+  });
 });

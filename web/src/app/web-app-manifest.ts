@@ -1,5 +1,6 @@
 import { palette } from "../components/theme";
 import { paths } from "./paths";
+import { SHARE_TARGET_FILES, SHARE_TARGET_PATH } from "./service-worker/caches";
 
 /** The icons the build draws from web/public/favicon.svg, with the sizes each is drawn at. */
 export const APP_ICONS = [
@@ -39,6 +40,31 @@ export function webAppManifest() {
     background_color: palette.bg,
     categories: ["shopping", "lifestyle"],
     icons,
+    // The install dialog's pictures of the app: its home on a phone and on a computer, taken from the
+    // running app with the demo data (web/public/screenshots/).
+    screenshots: [
+      {
+        src: "/screenshots/home-narrow.webp",
+        sizes: "360x780",
+        type: "image/webp",
+        form_factor: "narrow",
+        label: "首页：附近的闲置好物",
+      },
+      {
+        src: "/screenshots/home-wide.webp",
+        sizes: "1280x800",
+        type: "image/webp",
+        form_factor: "wide",
+        label: "首页：附近的闲置好物",
+      },
+    ],
+    // 分享 from the phone's gallery to 闲置: the service worker takes the pictures to 发闲置.
+    share_target: {
+      action: SHARE_TARGET_PATH,
+      method: "POST",
+      enctype: "multipart/form-data",
+      params: { files: [{ name: SHARE_TARGET_FILES, accept: ["image/*"] }] },
+    },
     shortcuts: [
       { name: "发闲置", short_name: "发闲置", description: "发布一件闲置", url: paths.post, icons: shortcutIcon },
       { name: "消息", short_name: "消息", description: "打开聊天", url: paths.chat, icons: shortcutIcon },

@@ -1,5 +1,6 @@
 import ArrowLeftOutlinedSvg from "@ant-design/icons-svg/es/asn/ArrowLeftOutlined";
 import BellOutlinedSvg from "@ant-design/icons-svg/es/asn/BellOutlined";
+import CameraOutlinedSvg from "@ant-design/icons-svg/es/asn/CameraOutlined";
 import CloseOutlinedSvg from "@ant-design/icons-svg/es/asn/CloseOutlined";
 import DeleteOutlinedSvg from "@ant-design/icons-svg/es/asn/DeleteOutlined";
 import DesktopOutlinedSvg from "@ant-design/icons-svg/es/asn/DesktopOutlined";
@@ -79,6 +80,7 @@ function plainIcon(definition: IconDefinition) {
 
 export const ArrowLeftOutlined = plainIcon(ArrowLeftOutlinedSvg);
 export const BellOutlined = plainIcon(BellOutlinedSvg);
+export const CameraOutlined = plainIcon(CameraOutlinedSvg);
 export const CloseOutlined = plainIcon(CloseOutlinedSvg);
 export const DeleteOutlined = plainIcon(DeleteOutlinedSvg);
 export const DesktopOutlined = plainIcon(DesktopOutlinedSvg);

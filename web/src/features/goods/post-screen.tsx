@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { errorText } from "../../app/api-error";
 import { paths, titles } from "../../app/paths";
+import { SHARED_PARAM } from "../../app/service-worker/caches";
 import { FingerSized } from "../../components/finger-sized";
 import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Skeleton } from "../../components/kit";
 import { shownNameRule } from "../../components/name-rules";
@@ -34,6 +35,8 @@ export default function PostScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const editId = params.get("edit");
+  // Pictures shared to 闲置 from the phone's gallery (the share target): they upload as the screen opens.
+  const sharedBatch = params.get(SHARED_PARAM);
   const { data: editing, isLoading } = useGoodsInfoQuery(editId ?? "", { skip: !editId });
   const [form] = Form.useForm<PostValues>();
   const [createGoods, createState] = useCreateGoodsMutation();
@@ -89,7 +92,7 @@ export default function PostScreen() {
             scrollToFirstError
           >
             <Form.Item name="pictures" label="图片" extra={PICTURE_HINT}>
-              <PictureUploader />
+              <PictureUploader sharedBatch={sharedBatch} />
             </Form.Item>
             <Form.Item
               name="title"

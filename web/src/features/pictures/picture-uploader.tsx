@@ -1,8 +1,10 @@
 import { GoodsLimits, UploadLimits } from "@xianzhi/contract/constants";
-import { CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "../../components/icons";
+import { useEffect } from "react";
+import { CameraOutlined, CloseOutlined, ExclamationCircleOutlined, PlusOutlined } from "../../components/icons";
 import { Button, Progress, Upload } from "../../components/kit";
 import { PictureTile } from "./picture-tile";
 import styles from "./pictures.module.css";
+import { takeSharedPictures } from "./shared-pictures";
 import { moveItem, type PictureItem } from "./upload-queue";
 import { useDragReorder } from "./use-drag-reorder";
 import { usePictureUploads } from "./use-picture-uploads";
@@ -16,11 +18,25 @@ export type { PictureItem } from "./upload-queue";
 export function PictureUploader({
   value = [],
   onChange,
+  sharedBatch,
 }: {
   value?: PictureItem[];
   onChange?: (pictures: PictureItem[]) => void;
+  /** Pictures shared to the app from the phone's gallery (its share target): uploaded as if picked here. */
+  sharedBatch?: string | null;
 }) {
   const { pending, failures, pick, dismiss } = usePictureUploads(value, onChange);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a batch is taken once, when it is named; `pick` is new each render
+  useEffect(() => {
+    if (!sharedBatch) return;
+    let current = true;
+    void takeSharedPictures(sharedBatch).then((files) => {
+      if (current) for (const file of files) pick(file);
+    });
+    return () => {
+      current = false;
+    };
+  }, [sharedBatch]);
   const move = (from: number, to: number) => onChange?.(moveItem(value, from, to));
   const { dragging, handleProps } = useDragReorder(move);
   const taken = value.length + pending.length;
@@ -60,6 +76,18 @@ export function PictureUploader({
             </Upload>
           </li>
         )}
+        {taken < GoodsLimits.picturesMax && (
+          <li>
+            <button
+              type="button"
+              className={`${styles.pictureUploaderItem} ${styles.pictureUploaderAdd}`}
+              onClick={() => takePhoto(pick)}
+            >
+              <CameraOutlined />
+              <span>拍照</span>
+            </button>
+          </li>
+        )}
       </ol>
       {failures.length > 0 && (
         <div className={styles.pictureUploaderFailures}>
@@ -81,6 +109,21 @@ export function PictureUploader({
       )}
     </div>
   );
+}
+
+/**
+ * 拍照: the phone's rear camera (`capture`), its photo added as a picked one. The input is made for
+ * the one tap and never joins the page; a computer without a camera shows its file picker.
+ */
+function takePhoto(pick: (file: File) => void): void {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.accept = "image/*";
+  input.setAttribute("capture", "environment");
+  input.addEventListener("change", () => {
+    for (const file of Array.from(input.files ?? [])) pick(file);
+  });
+  input.click();
 }
 
 /** antd's Upload hands each picked file to `beforeUpload`; returning false keeps it from uploading on its own. */
