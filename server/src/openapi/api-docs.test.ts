@@ -3,7 +3,7 @@ import type { RegisteredUser } from "../test-support/accounts.js";
 import { registerModerator } from "../test-support/moderation.js";
 import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { call } from "../test-support/test-app.js";
-import { type ApiDocument, openApiPath } from "./api-document.js";
+import { type ApiDocument, openApiPath, SPEC_SLASHED_PATHS } from "./api-document.js";
 
 type Parameter = { name: string; in: string; required: boolean; schema: { type?: string } };
 type JsonSchema = {
@@ -59,8 +59,43 @@ describe("the OpenAPI document", () => {
   it("is OpenAPI 3.1 and lists exactly the app's routes, with their methods", () => {
     expect(document.openapi).toBe("3.1.0");
     const documented = operations().map((each) => each.key);
-    const registered = t.routes.map((route) => `${route.method} ${openApiPath(route.url)}`);
+    const registered = t.routes.flatMap((route) => {
+      const path = openApiPath(route.url);
+      const asTheSpecWritesIt = SPEC_SLASHED_PATHS.has(path) ? [`${route.method} ${path}/`] : [];
+      return [`${route.method} ${path}`, ...asTheSpecWritesIt];
+    });
     expect(documented.sort()).toEqual(registered.sort());
+  });
+
+  it("has the spec's paths as it writes them, trailing slash and all, and the server answers them", async () => {
+    const documented = new Set(operations().map((each) => each.key));
+    for (const key of ["POST /api/goods/", "POST /api/goodscomment/", "GET /api/fav/", "POST /api/fav/"]) {
+      expect(documented.has(key), key).toBe(true);
+    }
+    // Answered as the route without the slash: a visitor is asked to sign in, not told of no such path.
+    expect(await call(t.app, "GET", "/api/fav/")).toMatchObject({ status: 401, code: 401 });
+  });
+
+  it("documents the refusals each operation gives, each the envelope with its status as the code", async () => {
+    for (const { key, operation } of operations()) {
+      if (operation.responses["101"]) continue;
+      for (const status of ["401", "404", "429", "500", "503"])
+        expect(operation.responses[status], `${key} ${status}`).toBeDefined();
+      const input = operation.parameters.length > 0 || operation.requestBody !== undefined;
+      expect(operation.responses["400"] !== undefined, `${key} 400`).toBe(input);
+      expect(operation.responses["413"] !== undefined, `${key} 413`).toBe(operation.requestBody !== undefined);
+    }
+    const notFound = document.components.responses.Refused404 as {
+      description: string;
+      content: Record<string, { schema: { properties: { code: { const: number } } } }>;
+    };
+    expect(notFound.content["application/json"]?.schema.properties.code.const).toBe(404);
+    expect(notFound.description).toContain("GOODS_NOT_FOUND");
+    // What a call really answers is among them: an unknown goods is a documented 404.
+    const reply = await call(t.app, "GET", "/api/goods/info/99999999");
+    expect(reply.status).toBe(404);
+    const operation = operations().find((each) => each.key === "GET /api/goods/info/{id}")?.operation;
+    expect(operation?.responses[String(reply.status)]).toBeDefined();
   });
 
   it("describes each route's data by a component named after the contract's schema, or as null", () => {

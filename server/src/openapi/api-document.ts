@@ -140,18 +140,62 @@ const ENVELOPE_ANSWER = {
   content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
 };
 
+/** The HTTP refusals an operation documents, each the envelope with its status as the code. */
+const REFUSALS = [400, 401, 403, 404, 413, 415, 429, 500, 503] as const;
+type Refusal = (typeof REFUSALS)[number];
+
+/**
+ * Which refusals an operation can give: 400 for input it reads, 401 for any (a stale token is
+ * refused on a public route too), 403 for one that needs a session, 404 for any (an id in its path
+ * or its body names nothing), 413 and 415 for a body, 429, 500 and 503 for any.
+ */
+function refusalsOf(input: ApiRoute, hasParameters: boolean, hasBody: boolean): Refusal[] {
+  return REFUSALS.filter((status) => {
+    if (status === 400) return hasParameters || hasBody;
+    if (status === 403) return input.access !== "public";
+    if (status === 413 || status === 415) return hasBody;
+    return true;
+  });
+}
+
+/** The answer of one refusal, shared by the operations in the document's components. */
+function refusalAnswer(status: Refusal) {
+  const errors = Object.entries(Errors).filter(([, spec]) => spec.status === status);
+  const codes = errors.map(([name, spec]) => `${name} (${spec.msg})`).join("; ");
+  return {
+    description: `HTTP ${status}, the envelope with \`code\` ${status}: ${codes}`,
+    content: {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: { code: { const: status }, msg: { type: "string" }, data: {} },
+          required: ["code", "msg", "data"],
+        },
+      },
+    },
+  };
+}
+
 function operationOf(method: string, path: string, input: ApiRoute, components: Record<string, JsonSchema>) {
   const body = requestBody(input, components);
   const data = input.answer ? answerSchema(input.answer, components) : { type: "null" };
+  const parameters = [...pathParameters(path, input), ...(input.query ? queryParameters(input.query) : [])];
+  const refusals = refusalsOf(input, parameters.length > 0, body !== undefined);
   const operation: Operation = {
     operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c = "") => c.toUpperCase())}`,
     summary: input.summary,
     tags: [input.tag],
-    parameters: [...pathParameters(path, input), ...(input.query ? queryParameters(input.query) : [])],
+    parameters,
     ...(body && { requestBody: body }),
     security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
-    responses: { "200": successAnswer(data), default: ENVELOPE_ANSWER },
+    responses: {
+      "200": successAnswer(data),
+      ...Object.fromEntries(
+        refusals.map((status) => [String(status), { $ref: `#/components/responses/Refused${status}` }]),
+      ),
+      default: ENVELOPE_ANSWER,
+    },
   };
   if (input.socketFrames) {
     const name = CONTRACT_NAMES.get(input.socketFrames) ?? "ClientFrame";
@@ -175,6 +219,12 @@ function errorTable(): string {
 export const openApiPath = (url: string) => url.replace(/:(\w+)/g, "{$1}");
 
 /**
+ * Paths the product spec writes with a trailing slash (`POST /goods/`, `GET /fav/`): the server
+ * answers both forms (ignoreTrailingSlash), and the document has both, the spec's as an alias.
+ */
+export const SPEC_SLASHED_PATHS = new Set(["/api/goods", "/api/goodscomment", "/api/fav"]);
+
+/**
  * The OpenAPI 3.1 document of the API, built once at start from the registered routes'
  * declarations (their contract zod schemas: input, and the answer's `data`; and access).
  */
@@ -195,7 +245,12 @@ export function buildApiDocument(routes: readonly DeclaredRoute[]) {
   for (const { method, url, api } of routes) {
     const path = openApiPath(url);
     paths[path] ??= {};
-    paths[path][method.toLowerCase()] = operationOf(method, path, api, components);
+    const operation = operationOf(method, path, api, components);
+    paths[path][method.toLowerCase()] = operation;
+    if (SPEC_SLASHED_PATHS.has(path)) {
+      const alias = { ...operation, operationId: `${operation.operationId}AsTheSpecWritesIt` };
+      paths[`${path}/`] = { ...paths[`${path}/`], [method.toLowerCase()]: alias };
+    }
   }
   return {
     openapi: "3.1.0",
@@ -207,6 +262,7 @@ export function buildApiDocument(routes: readonly DeclaredRoute[]) {
     paths,
     components: {
       schemas: components,
+      responses: Object.fromEntries(REFUSALS.map((status) => [`Refused${status}`, refusalAnswer(status)])),
       securitySchemes: { bearer: { type: "http", scheme: "bearer", description: "The session token from sign-in" } },
     },
   };
