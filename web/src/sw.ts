@@ -162,18 +162,18 @@ async function showPush(message: PushMessage): Promise<void> {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(String(event.notification.data?.url ?? "/"), self.location.origin).href;
-  event.waitUntil(openTarget(url));
+  // A path of the app: readPushMessage let no other through.
+  event.waitUntil(openTarget(String(event.notification.data?.url ?? "/")));
 });
 
 /** A window of the app already open shows the push's target (its router goes there); else a new one opens there. */
-async function openTarget(url: string): Promise<void> {
+async function openTarget(path: string): Promise<void> {
   const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
   const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
   if (!open) {
-    await self.clients.openWindow(url);
+    await self.clients.openWindow(path);
     return;
   }
-  open.postMessage({ type: OPEN_TARGET, url: new URL(url).pathname + new URL(url).search });
+  open.postMessage({ type: OPEN_TARGET, url: path });
   await open.focus().catch(() => undefined);
 }

@@ -2,6 +2,7 @@
  * What a notification says and where it leads, the same in the notification centre (web) and in a
  * Web Push (server): the sentence of its line and the app's address tapping it opens.
  */
+import { formatPrice } from "./money.js";
 import { NOTIFICATION_KINDS } from "./notifications.js";
 
 type Kind = keyof typeof NOTIFICATION_KINDS;
@@ -37,6 +38,13 @@ export function notificationSentence(notification: {
   const who = notification.actor?.nickname || (toldByTheProduct ? null : "有人");
   if (who === null) return { who, what, text: what };
   return { who, what, text: `${who}${what.startsWith("的") ? "" : " "}${what}` };
+}
+
+/** The amount a line shows: the new price of a price drop (现价 ¥80), an offer's amount, or none. */
+export function notificationAmount(notification: { kind: Kind; amountCents: number | null }): string {
+  const { amountCents, kind } = notification;
+  if (amountCents === null) return "";
+  return kind === "price_drop" ? `现价 ${formatPrice(amountCents)}` : formatPrice(amountCents);
 }
 
 /** A saved search's keyword and filters (prices in fen). */

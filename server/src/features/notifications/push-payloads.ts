@@ -1,8 +1,8 @@
 import {
   type ChatMessage,
-  formatPrice,
   type Notification,
   type NotificationKind,
+  notificationAmount,
   notificationSentence,
   notificationTargetPath,
   PUSH_KINDS,
@@ -26,10 +26,9 @@ export interface PushMessage {
 }
 
 function detailOf(notification: Notification): string {
-  const { amountCents, kind, excerpt } = notification;
-  const amount =
-    amountCents === null ? "" : kind === "price_drop" ? `现价 ${formatPrice(amountCents)}` : formatPrice(amountCents);
-  return [notification.goods?.title ?? "", amount, excerpt].filter(Boolean).join(" · ");
+  return [notification.goods?.title ?? "", notificationAmount(notification), notification.excerpt]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 const chatPath = (chatId: string) => `/chat?chatId=${encodeURIComponent(chatId)}`;

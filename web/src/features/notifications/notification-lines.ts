@@ -1,16 +1,13 @@
 import type { Notification } from "@xianzhi/contract";
-import { notificationSentence, notificationTargetPath } from "@xianzhi/contract/constants";
-import { formatPrice, formatTime } from "../../components/format";
+import { notificationAmount, notificationSentence, notificationTargetPath } from "@xianzhi/contract/constants";
+import { formatTime } from "../../components/format";
 
 export type { NotificationSentence } from "@xianzhi/contract/constants";
 export { notificationSentence };
 
 /** What the line says under the sentence: the new price or the offer's amount, and the excerpt. */
 export function notificationDetail(notification: Pick<Notification, "kind" | "amountCents" | "excerpt">): string {
-  const { amountCents, kind, excerpt } = notification;
-  const amount =
-    amountCents === null ? "" : kind === "price_drop" ? `现价 ${formatPrice(amountCents)}` : formatPrice(amountCents);
-  return [amount, excerpt].filter(Boolean).join("，");
+  return [notificationAmount(notification), notification.excerpt].filter(Boolean).join("，");
 }
 
 /** Where tapping the line leads (the contract's notificationTargetPath: a push opens the same). */
