@@ -175,6 +175,8 @@ describe("buying with protection (担保交易), two people on phones", () => {
     await buyersBar.getByRole("button", { name: "担保付款" }).click();
     await buyerPage.waitForURL(new RegExp(`/checkout/${goods.id}$`));
     await buyerPage.getByText("¥2,800").first().waitFor();
+    // The address book comes on its own; 提交订单 before it would rightly ask for an address.
+    await buyerPage.getByRole("radio", { name: /王小明/, checked: true }).waitFor();
     await buyerPage.getByRole("button", { name: "提交订单" }).click();
     await buyerPage.waitForURL(/\/sandbox-pay\//);
     await buyerPage.getByRole("button", { name: named("支付") }).click();
