@@ -1,8 +1,30 @@
 import type { Category, Condition } from "@xianzhi/contract";
 import type { DemoThing } from "./pictures.js";
 
+export const DEMO_PASSWORD = "xianzhi123";
+
+export const DEMO_USERS = [
+  { username: "alice", email: "alice@example.com", nickname: "爱丽丝", bio: "数码控，闲置出清中" },
+  { username: "bob", email: "bob@example.com", nickname: "老鲍", bio: "搬家甩卖，家具电器都有" },
+  { username: "carol", email: "carol@example.com", nickname: "小卡", bio: "爱看书，也爱换书" },
+] as const;
+
+export type DemoUsername = (typeof DEMO_USERS)[number]["username"];
+
+/** Each demo account's address book entry, so 立即购买 with 快递 works at once. */
+export const DEMO_ADDRESSES = {
+  alice: { recipientName: "爱丽丝", phone: "13800000001", region: "上海市 徐汇区", street: "漕溪北路 1 号 2 室" },
+  bob: { recipientName: "鲍先生", phone: "13800000002", region: "北京市 海淀区", street: "中关村大街 5 号 8 室" },
+  carol: {
+    recipientName: "卡女士",
+    phone: "13800000003",
+    region: "广东省 深圳市 南山区",
+    street: "科技园路 3 号 12 室",
+  },
+} as const;
+
 export interface DemoGoods {
-  seller: "alice" | "bob" | "carol";
+  seller: DemoUsername;
   title: string;
   description: string;
   yuan: number;
@@ -402,7 +424,7 @@ export const DEMO_GOODS: DemoGoods[] = [
 
 export const DEMO_COMMENTS: {
   goodsIndex: number;
-  author: "alice" | "bob" | "carol";
+  author: DemoUsername;
   content: string;
   replyTo?: number;
 }[] = [
@@ -413,7 +435,7 @@ export const DEMO_COMMENTS: {
   { goodsIndex: 28, author: "carol", content: "塞尔达是实体卡吗？" },
 ];
 
-export const DEMO_FAVORITES: { user: "alice" | "bob" | "carol"; goodsIndex: number }[] = [
+export const DEMO_FAVORITES: { user: DemoUsername; goodsIndex: number }[] = [
   { user: "bob", goodsIndex: 0 },
   { user: "carol", goodsIndex: 0 },
   { user: "carol", goodsIndex: 3 },
@@ -439,16 +461,14 @@ export const DEMO_CHAT = {
   ],
 };
 
-type DemoUser = "alice" | "bob" | "carol";
-
 export interface DemoTrade {
   goodsIndex: number;
-  buyer: DemoUser;
+  buyer: DemoUsername;
   /** What the buyer offers, as a share of the price. */
   share: number;
   /** How far it went: an offer still open, a deal in progress, or a completed sale. */
   end: "open" | "reserved" | "completed";
-  reviews?: { from: DemoUser; rating: number; text: string }[];
+  reviews?: { from: DemoUsername; rating: number; text: string }[];
 }
 
 /**

@@ -15,29 +15,22 @@ import { insertPicture } from "../features/pictures/index.js";
 import { createReview } from "../features/reviews/index.js";
 import { nowIso } from "../lib/clock.js";
 import { hashPassword } from "../lib/secrets.js";
-import { DEMO_CHAT, DEMO_COMMENTS, DEMO_FAVORITES, DEMO_GOODS, DEMO_PRICE_CUTS, DEMO_TRADES } from "./demo-goods.js";
+import {
+  DEMO_ADDRESSES,
+  DEMO_CHAT,
+  DEMO_COMMENTS,
+  DEMO_FAVORITES,
+  DEMO_GOODS,
+  DEMO_PASSWORD,
+  DEMO_PRICE_CUTS,
+  DEMO_TRADES,
+  DEMO_USERS,
+  type DemoUsername,
+} from "./demo-goods.js";
+
+export { DEMO_PASSWORD, DEMO_USERS };
+
 import { demoPictureSvg } from "./pictures.js";
-
-export const DEMO_PASSWORD = "xianzhi123";
-
-export const DEMO_USERS = [
-  { username: "alice", email: "alice@example.com", nickname: "爱丽丝", bio: "数码控，闲置出清中" },
-  { username: "bob", email: "bob@example.com", nickname: "老鲍", bio: "搬家甩卖，家具电器都有" },
-  { username: "carol", email: "carol@example.com", nickname: "小卡", bio: "爱看书，也爱换书" },
-] as const;
-
-/** Each demo account's address book entry, so 立即购买 with 快递 works at once. */
-const DEMO_ADDRESSES = {
-  alice: { recipientName: "爱丽丝", phone: "13800000001", region: "上海市 徐汇区", street: "漕溪北路 1 号 2 室" },
-  bob: { recipientName: "鲍先生", phone: "13800000002", region: "北京市 海淀区", street: "中关村大街 5 号 8 室" },
-  carol: {
-    recipientName: "卡女士",
-    phone: "13800000003",
-    region: "广东省 深圳市 南山区",
-    street: "科技园路 3 号 12 室",
-  },
-} as const;
-type DemoUsername = (typeof DEMO_USERS)[number]["username"];
 
 /** Where the seed says what it made: the server's log, or a command's output. */
 export interface SeedLog {
