@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyPluginAsync, RawServerDefault, RouteShorthandOptions } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { z } from "zod";
+import type { DemoUsername } from "../demo/demo-ids.js";
 
 /** A feature's routes: their handlers get the declared schemas' output as params, query and body. */
 export type ApiRoutes = FastifyPluginAsync<Record<never, never>, RawServerDefault, ZodTypeProvider>;
@@ -38,7 +39,32 @@ export interface ApiRoute {
    * made on every goods page): the access check only asks for a well-formed token.
    */
   sessionInAnswer?: true;
+  /**
+   * A call that succeeds on a fresh `npm start` (the demo data), as the document's examples: the
+   * demo account that makes it (signed-in routes), and its path parameters, query and body.
+   */
+  example?: RouteExample;
 }
+
+/** An example call of a route, by the demo data (`demo/demo-ids.ts`): what the document shows. */
+export interface RouteExample {
+  as?: DemoUsername;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
+ * A route's example, typed by its own schemas' input: a value of the wrong kind does not compile.
+ * A field the schema does not have does (TypeScript infers it into the declaration): the document's
+ * test (api-docs.test.ts) refuses it, and parses each example with the route's schemas.
+ */
+type ExampleOf<D extends Declaration> = {
+  as?: DemoUsername;
+  params?: D["params"] extends z.ZodType ? z.input<D["params"]> : never;
+  query?: D["query"] extends z.ZodType ? z.input<D["query"]> : never;
+  body?: D["body"] extends z.ZodType ? z.input<D["body"]> : never;
+};
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -46,7 +72,7 @@ declare module "fastify" {
   }
 }
 
-type Declaration = Omit<ApiRoute, "access" | "tag">;
+type Declaration = Omit<ApiRoute, "access" | "tag" | "example">;
 
 /** What Fastify validates, with the contract's schemas: the handler gets their output, typed. */
 interface Schemas<D extends Declaration> {
@@ -76,14 +102,19 @@ function declare<D extends Declaration, O extends RouteShorthandOptions>(
   return { ...options, config: { ...options.config, api }, schema } as Declared<D, O>;
 }
 
+/** A declaration and its example, checked against the declaration's schemas. */
+type Example<D extends Declaration> = D & { example?: ExampleOf<D> };
+/** The same, as the document reads it: the example's types are checked once, where it is written. */
+type RouteExampleFree<D extends Declaration> = D & { example?: RouteExample };
+
 /** The declarations of one feature's routes, under its tag in the OpenAPI document. */
 export function apiRoutes(tag: string) {
   return {
-    pub: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
-      declare<D, O>({ ...route, tag, access: "public" }, options),
-    user: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
-      declare<D, O>({ ...route, tag, access: "signed-in" }, options),
-    moderator: <D extends Declaration, O extends RouteShorthandOptions = object>(route: D, options?: O) =>
-      declare<D, O>({ ...route, tag, access: "moderator" }, options),
+    pub: <D extends Declaration, O extends RouteShorthandOptions = object>(route: Example<D>, options?: O) =>
+      declare<D, O>({ ...(route as RouteExampleFree<D>), tag, access: "public" }, options),
+    user: <D extends Declaration, O extends RouteShorthandOptions = object>(route: Example<D>, options?: O) =>
+      declare<D, O>({ ...(route as RouteExampleFree<D>), tag, access: "signed-in" }, options),
+    moderator: <D extends Declaration, O extends RouteShorthandOptions = object>(route: Example<D>, options?: O) =>
+      declare<D, O>({ ...(route as RouteExampleFree<D>), tag, access: "moderator" }, options),
   };
 }

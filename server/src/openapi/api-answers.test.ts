@@ -32,7 +32,9 @@ function documentedData(route: string): Schema {
     method.toLowerCase()
   ];
   const answer = operation?.responses["200"] as { content: Record<string, { schema: { oneOf: Schema[] } }> };
-  const success = answer.content["application/json"]?.schema.oneOf[0] as { properties: { data: Schema } };
+  const success = answer.content["application/json; charset=utf-8"]?.schema.oneOf[0] as {
+    properties: { data: Schema };
+  };
   return success.properties.data;
 }
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { RegisteredUser } from "../test-support/accounts.js";
 import { registerModerator } from "../test-support/moderation.js";
 import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { call } from "../test-support/test-app.js";
 import { type ApiDocument, openApiPath, SPEC_SLASHED_PATHS } from "./api-document.js";
 
-type Parameter = { name: string; in: string; required: boolean; schema: { type?: string } };
+type Parameter = { name: string; in: string; required: boolean; schema: { type?: string }; example?: unknown };
 type JsonSchema = {
   required?: string[];
   properties?: Record<string, unknown>;
@@ -14,7 +15,11 @@ type JsonSchema = {
 };
 type Operation = {
   parameters: Parameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema & { $ref?: string } }> };
+  requestBody?: {
+    required: boolean;
+    content: Record<string, { schema: JsonSchema & { $ref?: string }; example?: unknown }>;
+  };
+  "x-demo-user"?: string;
   security: Record<string, string[]>[];
   responses: Record<string, unknown>;
 };
@@ -41,10 +46,30 @@ const bodySchemaOf = (operation: Operation): JsonSchema | undefined => {
   const ref = schema?.$ref?.replace("#/components/schemas/", "");
   return ref ? (document.components.schemas[ref] as JsonSchema) : schema;
 };
+/** What every answer's Content-Type says, as the document writes it. */
+const ANSWER_TYPE = "application/json; charset=utf-8";
 /** A URL of the route with a valid id in each path parameter, and a query. */
 /** A valid value of each path parameter: ids are 1, a moderated target's kind is goods. */
 const pathValue = (name: string) => (name === "targetType" ? "goods" : "1");
 const urlOf = (path: string, query = "") => `${pathWith(path.replace(/\{(\w+)\}/g, ":$1"), pathValue)}${query}`;
+
+/** What a client sends, as JSON Schema: the properties each object may have. */
+const jsonSchemaOf = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+
+/** The fields of a value its schema does not have, by their paths ("keys.p256dh"); [] if none. */
+function unknownFields(value: unknown, schema: JsonSchema, at = ""): string[] {
+  const kinds = schema.oneOf ?? schema.anyOf;
+  if (kinds) {
+    const each = kinds.map((kind) => unknownFields(value, kind, at));
+    return each.find((fields) => fields.length === 0) ?? each[0] ?? [];
+  }
+  if (!schema.properties || typeof value !== "object" || value === null || Array.isArray(value)) return [];
+  return Object.entries(value).flatMap(([name, inner]) => {
+    const property = schema.properties?.[name] as JsonSchema | undefined;
+    return property ? unknownFields(inner, property, `${at}${name}.`) : [`${at}${name}`];
+  });
+}
 
 beforeAll(async () => {
   // A moderator: the console's routes check their input only for them; every other route takes one too.
@@ -89,7 +114,7 @@ describe("the OpenAPI document", () => {
       description: string;
       content: Record<string, { schema: { properties: { code: { const: number } } } }>;
     };
-    expect(notFound.content["application/json"]?.schema.properties.code.const).toBe(404);
+    expect(notFound.content[ANSWER_TYPE]?.schema.properties.code.const).toBe(404);
     expect(notFound.description).toContain("GOODS_NOT_FOUND");
     // What a call really answers is among them: an unknown goods is a documented 404.
     const reply = await call(t.app, "GET", "/api/goods/info/99999999");
@@ -105,7 +130,7 @@ describe("the OpenAPI document", () => {
       const success = operation.responses["200"] as {
         content: Record<string, { schema: { oneOf: { properties: { data: { $ref?: string; type?: string } } }[] } }>;
       };
-      const data = success.content["application/json"]?.schema.oneOf[0]?.properties.data;
+      const data = success.content[ANSWER_TYPE]?.schema.oneOf[0]?.properties.data;
       if (data?.type === "null") continue;
       const name = data?.$ref?.replace("#/components/schemas/", "") ?? "";
       expect(document.components.schemas[name], `${key} answers ${JSON.stringify(data)}`).toBeDefined();
@@ -115,6 +140,48 @@ describe("the OpenAPI document", () => {
     // The contract's descriptions of what it answers come along.
     const goods = document.components.schemas.Goods as { properties: Record<string, { description?: string }> };
     expect(goods.properties.moderation?.description).toContain("owner");
+  });
+
+  it("gives an example of every path parameter, required query parameter and JSON body, and who calls it", () => {
+    const missing = operations().flatMap(({ key, operation }) => {
+      const parameters = operation.parameters
+        .filter((parameter) => (parameter.in === "path" || parameter.required) && parameter.example === undefined)
+        .map((parameter) => `${key} ${parameter.name}`);
+      const json = operation.requestBody?.content["application/json"];
+      const body = json && json.example === undefined ? [`${key} body`] : [];
+      const signedIn = operation.security.length === 1 && !operation.responses["101"];
+      const user = (operation["x-demo-user"] !== undefined) === signedIn ? [] : [`${key} x-demo-user`];
+      return [...parameters, ...body, ...user];
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it("answers each route's example with its own schemas, naming no field they do not have", () => {
+    for (const route of t.routes) {
+      const { example, params, query, body } = route.api;
+      const parts = [
+        ["params", params, example?.params],
+        ["query", query, example?.query],
+        ["body", body, example?.body],
+      ] as const;
+      for (const [part, schema, value] of parts) {
+        if (!schema || value === undefined) continue;
+        const parsed = schema.safeParse(value);
+        expect(parsed.error?.issues ?? [], `${route.key} ${part}`).toEqual([]);
+        expect(unknownFields(value, jsonSchemaOf(schema)), `${route.key} ${part}`).toEqual([]);
+      }
+    }
+  });
+
+  it("answers in the media type it documents, with an example of what every answer holds", async () => {
+    const reply = await t.app.inject({ method: "GET", url: "/api/goods/info/1" });
+    expect(reply.headers["content-type"]).toBe(ANSWER_TYPE);
+    const operation = operations().find((each) => each.key === "GET /api/goods/info/{id}")?.operation;
+    const success = operation?.responses["200"] as { content: Record<string, { example: { data: object } }> };
+    const example = success.content[ANSWER_TYPE]?.example;
+    // Only what every goods has: the owner's moderation note is left out.
+    expect(Object.keys(example?.data ?? {})).toContain("title");
+    expect(Object.keys(example?.data ?? {})).not.toContain("moderation");
   });
 
   it("names each route's path parameters", () => {

@@ -1,6 +1,7 @@
 import * as contract from "@xianzhi/contract";
 import { Errors } from "@xianzhi/contract";
 import { z } from "zod";
+import { DEMO_PASSWORD } from "../demo/demo-goods.js";
 import type { ApiRoute } from "../http/api-route.js";
 import type { DeclaredRoute } from "../plugins/declared-routes.js";
 
@@ -44,12 +45,13 @@ function pathParameters(path: string, api: ApiRoute) {
   return [...path.matchAll(/\{(\w+)\}/g)].map(([, name = ""]) => {
     const schema = declared?.[name];
     if (!schema) throw new Error(`${path} does not declare its path parameter ${name} (params)`);
-    return { name, in: "path", required: true, schema };
+    const example = api.example?.params?.[name];
+    return { name, in: "path", required: true, schema, ...(example !== undefined && { example }) };
   });
 }
 
 /** A list in the query is one comma-separated value (`goodsIds=1,2,3`); repeating it works too. */
-function queryParameters(schema: z.ZodType) {
+function queryParameters(schema: z.ZodType, example: Record<string, unknown> = {}) {
   const json = jsonSchemaOf(schema);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
@@ -57,8 +59,12 @@ function queryParameters(schema: z.ZodType) {
     required: json.required?.includes(name) ?? false,
     schema: property,
     ...(property.type === "array" && { style: "form", explode: false }),
+    ...(example[name] !== undefined && { example: queryValue(example[name]) }),
   }));
 }
+
+/** A query example as the URL carries it: a list comma-separated, as `style: form` writes it. */
+const queryValue = (value: unknown) => (Array.isArray(value) ? value.join(",") : value);
 
 function requestBody(input: ApiRoute, components: Record<string, JsonSchema>) {
   if (input.upload) {
@@ -70,8 +76,12 @@ function requestBody(input: ApiRoute, components: Record<string, JsonSchema>) {
   const name = CONTRACT_NAMES.get(input.body);
   if (name) addComponent(components, name, json);
   const schema = name ? { $ref: `${COMPONENTS}${name}` } : json;
+  const example = input.example?.body;
   // A missing body is read as {}: it is refused only when a field is required.
-  return { required: requiresAField(json), content: { "application/json": { schema } } };
+  return {
+    required: requiresAField(json),
+    content: { "application/json": { schema, ...(example !== undefined && { example }) } },
+  };
 }
 
 /** Whether {} is refused: a field is required, or each of the body's kinds (oneOf) requires one. */
@@ -123,7 +133,7 @@ function answerSchema(answer: z.ZodType, components: Record<string, JsonSchema>)
  * HTTP 200: success, `code` 200 with the route's `data`; or a business failure, which answers
  * HTTP 200 too, with its own code (the error table).
  */
-function successAnswer(data: JsonSchema) {
+function successAnswer(data: JsonSchema, components: Record<string, JsonSchema>) {
   const success = {
     type: "object",
     properties: { code: { const: 200 }, msg: { type: "string" }, data },
@@ -131,14 +141,48 @@ function successAnswer(data: JsonSchema) {
   };
   return {
     description: "`code` 200 with `data`; a business failure answers HTTP 200 too, with its own `code` and `msg`",
-    content: { "application/json": { schema: { oneOf: [success, { $ref: "#/components/schemas/Failure" }] } } },
+    content: {
+      [ANSWER_TYPE]: {
+        schema: { oneOf: [success, { $ref: "#/components/schemas/Failure" }] },
+        example: { code: 200, msg: "成功", data: sampleOf(data, components) },
+      },
+    },
   };
 }
 
+/** What the server's answers say they are, to the byte (JSON is UTF-8 whatever it says). */
+const ANSWER_TYPE = "application/json; charset=utf-8";
+
 const ENVELOPE_ANSWER = {
   description: "The envelope: `code` 200 with `data`, or another code with a Chinese `msg` (see the error table)",
-  content: { "application/json": { schema: { $ref: "#/components/schemas/Envelope" } } },
+  content: { [ANSWER_TYPE]: { schema: { $ref: "#/components/schemas/Envelope" } } },
 };
+
+/**
+ * The least answer a schema allows: its required properties only, each the first of its kinds
+ * (an enum's first value, a list of one). Tools that check an answer by an example (Dredd) then
+ * ask for what every answer has, not for what only some have.
+ */
+function sampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
+  if (depth > 20) throw new Error("an answer schema nests deeper than 20: does it refer to itself?");
+  const next = (inner: JsonSchema) => sampleOf(inner, components, depth + 1);
+  if (typeof schema.$ref === "string") return next(components[schema.$ref.replace(COMPONENTS, "")] ?? {});
+  if ("const" in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  const kinds = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  if (kinds?.[0]) return next(kinds[0]);
+  const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
+  if (type === "object" || schema.properties) {
+    const required = new Set(schema.required ?? []);
+    return Object.fromEntries(
+      Object.entries(schema.properties ?? {})
+        .filter(([name]) => required.has(name))
+        .map(([name, property]) => [name, next(property)]),
+    );
+  }
+  if (type === "array") return schema.items ? [next(schema.items as JsonSchema)] : [];
+  return { string: "", integer: 0, number: 0, boolean: false, null: null }[String(type)] ?? null;
+}
 
 /** The HTTP refusals an operation documents, each the envelope with its status as the code. */
 const REFUSALS = [400, 401, 403, 404, 413, 415, 429, 500, 503] as const;
@@ -165,12 +209,13 @@ function refusalAnswer(status: Refusal) {
   return {
     description: `HTTP ${status}, the envelope with \`code\` ${status}: ${codes}`,
     content: {
-      "application/json": {
+      [ANSWER_TYPE]: {
         schema: {
           type: "object",
           properties: { code: { const: status }, msg: { type: "string" }, data: {} },
           required: ["code", "msg", "data"],
         },
+        example: { code: status, msg: errors[0]?.[1].msg ?? "", data: null },
       },
     },
   };
@@ -179,7 +224,8 @@ function refusalAnswer(status: Refusal) {
 function operationOf(method: string, path: string, input: ApiRoute, components: Record<string, JsonSchema>) {
   const body = requestBody(input, components);
   const data = input.answer ? answerSchema(input.answer, components) : { type: "null" };
-  const parameters = [...pathParameters(path, input), ...(input.query ? queryParameters(input.query) : [])];
+  const query = input.query ? queryParameters(input.query, input.example?.query) : [];
+  const parameters = [...pathParameters(path, input), ...query];
   const refusals = refusalsOf(input, parameters.length > 0, body !== undefined);
   const operation: Operation = {
     operationId: `${method.toLowerCase()}${path.replace(/\{(\w+)\}/g, "By-$1").replace(/[^A-Za-z0-9]+(.)?/g, (_, c = "") => c.toUpperCase())}`,
@@ -189,8 +235,9 @@ function operationOf(method: string, path: string, input: ApiRoute, components: 
     ...(body && { requestBody: body }),
     security: input.access === "public" ? [{}, { bearer: [] }] : [{ bearer: [] }],
     ...(input.access === "moderator" && { description: "Moderators only: anyone else signed in gets 403." }),
+    ...(input.example?.as && { "x-demo-user": input.example.as }),
     responses: {
-      "200": successAnswer(data),
+      "200": successAnswer(data, components),
       ...Object.fromEntries(
         refusals.map((status) => [String(status), { $ref: `#/components/responses/Refused${status}` }]),
       ),
@@ -201,7 +248,9 @@ function operationOf(method: string, path: string, input: ApiRoute, components: 
     const name = CONTRACT_NAMES.get(input.socketFrames) ?? "ClientFrame";
     addComponent(components, name, jsonSchemaOf(input.socketFrames));
     operation.description = `A WebSocket (\`Upgrade: websocket\`). The session token goes in the query, as browsers cannot set headers on a socket. Frames the client sends: \`#/components/schemas/${name}\`; what the server sends is the contract's ServerFrame (packages/contract/src/chat.ts).`;
-    operation.parameters = [{ name: "token", in: "query", required: true, schema: { type: "string" } }];
+    operation.parameters = [
+      { name: "token", in: "query", required: true, schema: { type: "string" }, example: "the token sign-in answered" },
+    ];
     operation.security = [];
     operation.responses = { "101": { description: "Switching to the WebSocket protocol" } };
   }
@@ -257,7 +306,7 @@ export function buildApiDocument(routes: readonly DeclaredRoute[]) {
     info: {
       title: "闲置 Xianzhi API",
       version: "1",
-      description: `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 200 is success. Business failures answer HTTP 200 with their own code; protocol failures use the HTTP status as the code. Sign in (\`POST /api/user/login/username\`) and send its \`token\` as \`Authorization: Bearer <token>\`.\n\n${errorTable()}`,
+      description: `Every answer is the envelope \`{ code, msg, data }\`; \`code\` 200 is success. Business failures answer HTTP 200 with their own code; protocol failures use the HTTP status as the code. Sign in (\`POST /api/user/login/username\`) and send its \`token\` as \`Authorization: Bearer <token>\`. Each operation's examples make a call that succeeds on a fresh \`npm start\` (its demo data); \`x-demo-user\` names the demo account that makes it (password \`${DEMO_PASSWORD}\`).\n\n${errorTable()}`,
     },
     paths,
     components: {

@@ -38,6 +38,8 @@ import {
   WebAuthnOptionsSchema,
 } from "@xianzhi/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { DEMO_PASSWORD } from "../../demo/demo-goods.js";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -54,6 +56,15 @@ import { addPasskey, listPasskeys, newPasskeyOptions, removePasskey, setPasskeyO
 import { endOtherSessionDevices, endSessionDevice, sessionDevices } from "./session-devices.js";
 import type { SessionClient } from "./session-repository.js";
 import { disableTwoStep, enableTwoStep, renewRecoveryCodes, setUpTwoStep, twoStepStatus } from "./two-step.js";
+
+/** The shape of what the browser's WebAuthn call answers (navigator.credentials), as JSON. */
+const PASSKEY_RESPONSE_SHAPE = {
+  id: "the credential id, base64url",
+  rawId: "the credential id, base64url",
+  type: "public-key" as const,
+  response: { clientDataJSON: "base64url", authenticatorData: "base64url", signature: "base64url" },
+  clientExtensionResults: {},
+};
 
 const route = apiRoutes("accounts");
 
@@ -89,7 +100,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/confirmcaptcha",
     route.pub(
-      { summary: "Solve a captcha: a captcha ticket", answer: CaptchaTicketSchema, body: ConfirmCaptchaBodySchema },
+      {
+        example: { body: { captchaId: "the captchaId GET /com/captcha answered", code: "K7P2" } },
+        summary: "Solve a captcha: a captcha ticket",
+        answer: CaptchaTicketSchema,
+        body: ConfirmCaptchaBodySchema,
+      },
       { preValidation: app.rateLimits.captchaConfirmPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await confirmCaptcha(serviceDeps(app, req), req.body)),
@@ -98,7 +114,18 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/email",
     route.pub(
-      { summary: "Send an e-mail code", answer: null, body: SendEmailCodeBodySchema },
+      {
+        example: {
+          body: {
+            email: "dave@example.com",
+            captchaTicket: "the ticket POST /com/confirmcaptcha answered",
+            purpose: "register",
+          },
+        },
+        summary: "Send an e-mail code",
+        answer: null,
+        body: SendEmailCodeBodySchema,
+      },
       {
         preValidation: [app.rateLimits.emailCodePerAddress, app.rateLimits.emailCodePerRecipient],
         ...KEEPS_SHARED_ANSWERS,
@@ -118,7 +145,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/confirmemail",
     route.pub(
-      { summary: "Check an e-mail code: an e-mail ticket", answer: EmailTicketSchema, body: ConfirmEmailBodySchema },
+      {
+        example: { body: { email: "dave@example.com", code: "123456", purpose: "register" } },
+        summary: "Check an e-mail code: an e-mail ticket",
+        answer: EmailTicketSchema,
+        body: ConfirmEmailBodySchema,
+      },
       KEEPS_SHARED_ANSWERS,
     ),
     async (req) => ok(await confirmEmailCode(serviceDeps(app, req), req.body)),
@@ -127,7 +159,19 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/reg",
     route.pub(
-      { summary: "Register: the session token", answer: AuthResultSchema, body: RegisterBodySchema },
+      {
+        example: {
+          body: {
+            username: "dave",
+            password: DEMO_PASSWORD,
+            email: "dave@example.com",
+            emailTicket: "the ticket POST /com/confirmemail answered",
+          },
+        },
+        summary: "Register: the session token",
+        answer: AuthResultSchema,
+        body: RegisterBodySchema,
+      },
       { preValidation: app.rateLimits.registerPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req, reply) => {
@@ -143,7 +187,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/login/username",
     route.pub(
-      { summary: "Sign in by user name", answer: AuthResultSchema, body: LoginByUsernameBodySchema },
+      {
+        example: { body: { username: "alice", password: DEMO_PASSWORD } },
+        summary: "Sign in by user name",
+        answer: AuthResultSchema,
+        body: LoginByUsernameBodySchema,
+      },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req, reply) => {
@@ -158,7 +207,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/login/email",
     route.pub(
-      { summary: "Sign in by e-mail", answer: AuthResultSchema, body: LoginByEmailBodySchema },
+      {
+        example: { body: { email: "alice@example.com", password: DEMO_PASSWORD } },
+        summary: "Sign in by e-mail",
+        answer: AuthResultSchema,
+        body: LoginByEmailBodySchema,
+      },
       { preValidation: app.rateLimits.loginPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req, reply) => {
@@ -174,6 +228,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/login/two-step",
     route.pub(
       {
+        example: { body: { twoStepTicket: "the ticket a password sign-in answered", code: "123456" } },
         summary: "Sign in, second step: the ticket TWO_STEP_REQUIRED gave and a code from the app or a recovery code",
         answer: AuthResultSchema,
         body: TwoStepLoginBodySchema,
@@ -193,6 +248,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/login/passkey/options",
     route.pub(
       {
+        example: { body: {} },
         summary:
           "Sign in with a passkey, first call: the prompt's options (for the user name's passkeys, or any of this site's)",
         answer: WebAuthnOptionsSchema,
@@ -209,6 +265,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/login/passkey",
     route.pub(
       {
+        example: { body: { challengeId: "the challengeId the options answered", response: PASSKEY_RESPONSE_SHAPE } },
         summary: "Sign in with a passkey: the options' challengeId and the browser's answer",
         answer: AuthResultSchema,
         body: PasskeyAnswerBodySchema,
@@ -224,14 +281,21 @@ export const accountRoutes: ApiRoutes = async (app) => {
     },
   );
 
-  app.get("/user/getinfo", route.user({ summary: "The signed-in user", answer: UserInfoSchema }), async (req) =>
-    ok(await accounts.getUserInfo(serviceDeps(app, req), userOf(req).userId)),
+  app.get(
+    "/user/getinfo",
+    route.user({ example: { as: "alice" }, summary: "The signed-in user", answer: UserInfoSchema }),
+    async (req) => ok(await accounts.getUserInfo(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
     "/user/userinfo",
     route.user(
-      { summary: "Edit the profile: at least one field", answer: UserInfoSchema, body: UpdateProfileBodySchema },
+      {
+        example: { as: "alice", body: { bio: "数码控，闲置出清中" } },
+        summary: "Edit the profile: at least one field",
+        answer: UserInfoSchema,
+        body: UpdateProfileBodySchema,
+      },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
     async (req) => ok(await accounts.updateProfile(serviceDeps(app, req), userOf(req).userId, req.body), "资料已更新"),
@@ -240,7 +304,19 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.put(
     "/user/email",
     route.user(
-      { summary: "Change the e-mail address", answer: UserInfoSchema, body: ChangeEmailBodySchema },
+      {
+        example: {
+          as: "carol",
+          body: {
+            email: "carol@example.net",
+            emailTicket: "the ticket POST /com/confirmemail answered",
+            password: DEMO_PASSWORD,
+          },
+        },
+        summary: "Change the e-mail address",
+        answer: UserInfoSchema,
+        body: ChangeEmailBodySchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -250,7 +326,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
 
   app.post(
     "/user/logout",
-    route.user({ summary: "End this session", answer: null }, KEEPS_SHARED_ANSWERS),
+    route.user({ example: { as: "alice" }, summary: "End this session", answer: null }, KEEPS_SHARED_ANSWERS),
     async (req) => {
       const me = userOf(req);
       await accounts.logout(serviceDeps(app, req), me);
@@ -262,7 +338,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.put(
     "/user/password",
     route.user(
-      { summary: "Change the password", answer: null, body: ChangePasswordBodySchema },
+      {
+        example: { as: "carol", body: { oldPassword: DEMO_PASSWORD, newPassword: "xianzhi456" } },
+        summary: "Change the password",
+        answer: null,
+        body: ChangePasswordBodySchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -276,7 +357,18 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/password/reset",
     route.pub(
-      { summary: "Set a new password with an e-mail ticket", answer: null, body: ResetPasswordBodySchema },
+      {
+        example: {
+          body: {
+            email: "carol@example.com",
+            emailTicket: "the ticket POST /com/confirmemail answered",
+            newPassword: "xianzhi456",
+          },
+        },
+        summary: "Set a new password with an e-mail ticket",
+        answer: null,
+        body: ResetPasswordBodySchema,
+      },
       { preValidation: app.rateLimits.passwordResetPerAddress, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -290,6 +382,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/device-alerts/deny",
     route.pub(
       {
+        example: { body: { token: "the token in the new-device e-mail" } },
         summary: "不是我本人: the new-device alert's link signs that session out and answers a password-reset ticket",
         answer: DeniedDeviceSchema,
         body: DenyDeviceBodySchema,
@@ -306,6 +399,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/sessions",
     route.user({
+      example: { as: "alice" },
       summary: "登录设备: the caller's signed-in sessions, this one first",
       answer: SessionDeviceListSchema,
     }),
@@ -315,7 +409,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/user/sessions/:id",
     route.user(
-      { summary: "Sign one of the caller's sessions out, on every process", answer: null, params: IdParamsSchema },
+      {
+        example: { as: "alice", params: { id: demo.firstMade } },
+        summary: "Sign one of the caller's sessions out, on every process",
+        answer: null,
+        params: IdParamsSchema,
+      },
       KEEPS_SHARED_ANSWERS,
     ),
     async (req) => {
@@ -329,7 +428,11 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/sessions/end-others",
     route.user(
-      { summary: "Sign every other session of the caller's out", answer: EndedSessionsSchema },
+      {
+        example: { as: "alice" },
+        summary: "Sign every other session of the caller's out",
+        answer: EndedSessionsSchema,
+      },
       KEEPS_SHARED_ANSWERS,
     ),
     async (req) => {
@@ -342,7 +445,11 @@ export const accountRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/user/two-step",
-    route.user({ summary: "两步验证: whether sign-in asks the caller for a code", answer: TwoStepStatusSchema }),
+    route.user({
+      example: { as: "alice" },
+      summary: "两步验证: whether sign-in asks the caller for a code",
+      answer: TwoStepStatusSchema,
+    }),
     async (req) => ok(await twoStepStatus(serviceDeps(app, req), userOf(req).userId)),
   );
 
@@ -350,6 +457,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/two-step/setup",
     route.user(
       {
+        example: { as: "carol", body: { password: DEMO_PASSWORD } },
         summary: "Start two-step sign-in: a new secret for the app, in use once a first code confirms it",
         answer: TwoStepSetupSchema,
         body: TwoStepSetupBodySchema,
@@ -363,6 +471,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/two-step/enable",
     route.user(
       {
+        example: { as: "carol", body: { code: "123456" } },
         summary: "Turn two-step sign-in on with a first code: ten recovery codes, shown once",
         answer: RecoveryCodesSchema,
         body: TwoStepEnableBodySchema,
@@ -376,6 +485,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/two-step/recovery-codes",
     route.user(
       {
+        example: { as: "carol", body: { code: "123456" } },
         summary: "Ten new recovery codes for a code from the app; the old ones stop working",
         answer: RecoveryCodesSchema,
         body: TwoStepEnableBodySchema,
@@ -388,7 +498,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/two-step/disable",
     route.user(
-      { summary: "Turn two-step sign-in off: the password and a code", answer: null, body: TwoStepDisableBodySchema },
+      {
+        example: { as: "carol", body: { password: DEMO_PASSWORD, code: "123456" } },
+        summary: "Turn two-step sign-in off: the password and a code",
+        answer: null,
+        body: TwoStepDisableBodySchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -400,6 +515,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/passkeys",
     route.user({
+      example: { as: "alice" },
       summary: "通行密钥: the caller's passkeys and whether sign-in takes passkeys only",
       answer: PasskeysSchema,
     }),
@@ -409,7 +525,11 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/passkeys/options",
     route.user(
-      { summary: "Add a passkey, first call: the prompt's options (after 身份验证)", answer: WebAuthnOptionsSchema },
+      {
+        example: { as: "alice" },
+        summary: "Add a passkey, first call: the prompt's options (after 身份验证)",
+        answer: WebAuthnOptionsSchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await newPasskeyOptions(serviceDeps(app, req), userOf(req))),
@@ -419,6 +539,14 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/passkeys",
     route.user(
       {
+        example: {
+          as: "alice",
+          body: {
+            challengeId: "the challengeId the options answered",
+            name: "我的手机",
+            response: PASSKEY_RESPONSE_SHAPE,
+          },
+        },
         summary: "Add a passkey: its name, the options' challengeId and the browser's answer (after 身份验证)",
         answer: PasskeySchema,
         body: AddPasskeyBodySchema,
@@ -431,7 +559,12 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/user/passkeys/:id",
     route.user(
-      { summary: "Remove one of the caller's passkeys (after 身份验证)", answer: null, params: IdParamsSchema },
+      {
+        example: { as: "alice", params: { id: demo.firstMade } },
+        summary: "Remove one of the caller's passkeys (after 身份验证)",
+        answer: null,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -444,6 +577,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/passkey-only",
     route.user(
       {
+        example: { as: "alice", body: { on: false } },
         summary: "仅通行密钥登录 on (after 身份验证 with a passkey) or off (after 身份验证)",
         answer: PasskeysSchema,
         body: PasskeyOnlyBodySchema,
@@ -459,7 +593,11 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/proof/passkey-options",
     route.user(
-      { summary: "身份验证 with a passkey, first call: the prompt's options", answer: WebAuthnOptionsSchema },
+      {
+        example: { as: "alice" },
+        summary: "身份验证 with a passkey, first call: the prompt's options",
+        answer: WebAuthnOptionsSchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await proofPasskeyOptions(serviceDeps(app, req), userOf(req))),
@@ -468,6 +606,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/proof",
     route.user({
+      example: { as: "alice" },
       summary: "身份验证: which proof the caller gives, and until when this session is proven",
       answer: IdentityProofSchema,
     }),
@@ -478,6 +617,7 @@ export const accountRoutes: ApiRoutes = async (app) => {
     "/user/proof",
     route.user(
       {
+        example: { as: "alice", body: { password: DEMO_PASSWORD } },
         summary:
           "Prove it is the caller (a passkey's answer, else a two-step code, else the password): this session may change money or identity for 5 minutes",
         answer: IdentityProofSchema,

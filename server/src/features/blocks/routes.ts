@@ -1,4 +1,5 @@
 import { BlockBodySchema, BlockedUsersSchema, IdParamsSchema } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -14,14 +15,21 @@ const route = apiRoutes("moderation");
  * to both sides once committed, before the answer.
  */
 export const blockRoutes: ApiRoutes = async (app) => {
-  app.get("/blocks", route.user({ summary: "Users the user blocks", answer: BlockedUsersSchema }), async (req) =>
-    ok(await blocks.blockedUsers(serviceDeps(app, req), userOf(req).userId)),
+  app.get(
+    "/blocks",
+    route.user({ example: { as: "carol" }, summary: "Users the user blocks", answer: BlockedUsersSchema }),
+    async (req) => ok(await blocks.blockedUsers(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
     "/blocks",
     route.user(
-      { summary: "Block a user", answer: BlockedUsersSchema, body: BlockBodySchema },
+      {
+        example: { as: "carol", body: { userId: demo.user("bob") } },
+        summary: "Block a user",
+        answer: BlockedUsersSchema,
+        body: BlockBodySchema,
+      },
       { preValidation: app.rateLimits.blockPerUser },
     ),
     async (req) => {
@@ -36,7 +44,12 @@ export const blockRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/blocks/:id",
     route.user(
-      { summary: "Unblock a user", answer: BlockedUsersSchema, params: IdParamsSchema },
+      {
+        example: { as: "carol", params: { id: demo.user("bob") } },
+        summary: "Unblock a user",
+        answer: BlockedUsersSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.blockPerUser },
     ),
     async (req) => {

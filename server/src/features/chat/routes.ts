@@ -8,6 +8,7 @@ import {
   PageQuerySchema,
   SetReadBodySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
@@ -21,7 +22,12 @@ export const chatRoutes: ApiRoutes = async (app) => {
   app.post(
     "/mychatlist/create",
     route.user(
-      { summary: "Open (or find) a chat with a user", answer: ChatSchema, body: CreateChatBodySchema },
+      {
+        example: { as: "carol", body: { peerId: demo.user("alice"), goodsId: demo.goods(0) } },
+        summary: "Open (or find) a chat with a user",
+        answer: ChatSchema,
+        body: CreateChatBodySchema,
+      },
       { preValidation: app.rateLimits.chatOpenPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => ok(await openChat(serviceDeps(app, req), userOf(req).userId, req.body)),
@@ -29,20 +35,25 @@ export const chatRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/mychatlist/getlist",
-    route.user({ summary: "The user's chats", answer: ChatPageSchema, query: PageQuerySchema }),
+    route.user({ example: { as: "bob" }, summary: "The user's chats", answer: ChatPageSchema, query: PageQuerySchema }),
     async (req) => ok(await listChats(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/mychatlist/unread",
-    route.user({ summary: "Unread messages in all chats", answer: ChatUnreadTotalSchema }),
+    route.user({ example: { as: "bob" }, summary: "Unread messages in all chats", answer: ChatUnreadTotalSchema }),
     async (req) => ok(await unreadTotal(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.put(
     "/mychatlist/setread",
     route.user(
-      { summary: "Mark a chat read", answer: null, body: SetReadBodySchema },
+      {
+        example: { as: "bob", body: { chatId: demo.chat } },
+        summary: "Mark a chat read",
+        answer: null,
+        body: SetReadBodySchema,
+      },
       { preValidation: app.rateLimits.readMarkPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => {
@@ -55,6 +66,7 @@ export const chatRoutes: ApiRoutes = async (app) => {
   app.get(
     "/chat/getlist",
     route.user({
+      example: { as: "bob", query: { chatId: demo.chat } },
       summary: "A chat's messages, newest first",
       answer: ChatHistorySchema,
       query: ChatHistoryQuerySchema,

@@ -1,4 +1,5 @@
 import { DealSchema, DealSummaryPageSchema, DealsQuerySchema, IdParamsSchema } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -17,6 +18,7 @@ export const dealRoutes: ApiRoutes = async (app) => {
   app.get(
     "/deals",
     route.user({
+      example: { as: "alice", query: { role: "buyer" } },
       summary: "The user's deals as buyer or seller",
       answer: DealSummaryPageSchema,
       query: DealsQuerySchema,
@@ -27,7 +29,12 @@ export const dealRoutes: ApiRoutes = async (app) => {
   app.post(
     "/deals/:id/complete",
     route.user(
-      { summary: "Complete a deal: the goods are sold", answer: DealSchema, params: IdParamsSchema },
+      {
+        example: { as: demo.sellerOf(demo.trade.reserved.goodsIndex), params: { id: demo.deal("reserved") } },
+        summary: "Complete a deal: the goods are sold",
+        answer: DealSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {
@@ -40,7 +47,12 @@ export const dealRoutes: ApiRoutes = async (app) => {
   app.post(
     "/deals/:id/cancel",
     route.user(
-      { summary: "Cancel a deal: the goods are on sale again", answer: DealSchema, params: IdParamsSchema },
+      {
+        example: { as: demo.sellerOf(demo.trade.reserved.goodsIndex), params: { id: demo.deal("reserved") } },
+        summary: "Cancel a deal: the goods are on sale again",
+        answer: DealSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) => {

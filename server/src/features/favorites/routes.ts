@@ -8,6 +8,7 @@ import {
   GoodsIdParamsSchema,
   PageQuerySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { requireUserWith, userOf } from "../../plugins/auth.js";
@@ -19,14 +20,24 @@ const route = apiRoutes("favourites");
 export const favoriteRoutes: ApiRoutes = async (app) => {
   app.get(
     "/fav",
-    route.user({ summary: "The user's favourites", answer: FavoriteGoodsPageSchema, query: PageQuerySchema }),
+    route.user({
+      example: { as: "bob" },
+      summary: "The user's favourites",
+      answer: FavoriteGoodsPageSchema,
+      query: PageQuerySchema,
+    }),
     async (req) => ok(await listFavorites(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.post(
     "/fav",
     route.user(
-      { summary: "Keep goods as a favourite", answer: FavoriteStateSchema, body: FavoriteBodySchema },
+      {
+        example: { as: "carol", body: { goodsId: demo.goods(1) } },
+        summary: "Keep goods as a favourite",
+        answer: FavoriteStateSchema,
+        body: FavoriteBodySchema,
+      },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
     async (req) => ok(await addFavorite(serviceDeps(app, req), userOf(req).userId, Number(req.body.goodsId)), "已收藏"),
@@ -36,6 +47,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
   app.get(
     "/fav/exists/:goodsId",
     route.user({
+      example: { as: "bob", params: { goodsId: demo.goods(0) } },
       summary: "Whether goods are a favourite",
       answer: FavoriteExistsSchema,
       params: GoodsIdParamsSchema,
@@ -53,6 +65,7 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
   app.get(
     "/fav/ids",
     route.user({
+      example: { as: "bob", query: { goodsIds: [demo.goods(0), demo.goods(1)] } },
       summary: "Which of these goods are favourites, and their price drops",
       answer: FavoriteIdsSchema,
       query: FavoriteIdsQuerySchema,
@@ -63,7 +76,12 @@ export const favoriteRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/fav/:goodsId",
     route.user(
-      { summary: "Stop keeping goods as a favourite", answer: FavoriteStateSchema, params: GoodsIdParamsSchema },
+      {
+        example: { as: "bob", params: { goodsId: demo.goods(28) } },
+        summary: "Stop keeping goods as a favourite",
+        answer: FavoriteStateSchema,
+        params: GoodsIdParamsSchema,
+      },
       { preValidation: app.rateLimits.favoritePerUser },
     ),
     async (req) =>

@@ -7,6 +7,7 @@ import {
   IdParamsSchema,
   PageQuerySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -21,7 +22,12 @@ export const followRoutes: ApiRoutes = async (app) => {
   app.post(
     "/follows",
     route.user(
-      { summary: "Follow a seller", answer: FollowStateSchema, body: FollowBodySchema },
+      {
+        example: { as: "bob", body: { userId: demo.user("carol") } },
+        summary: "Follow a seller",
+        answer: FollowStateSchema,
+        body: FollowBodySchema,
+      },
       { preValidation: app.rateLimits.followPerUser },
     ),
     async (req) =>
@@ -31,7 +37,12 @@ export const followRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/follows/:id",
     route.user(
-      { summary: "Stop following a seller", answer: FollowStateSchema, params: IdParamsSchema },
+      {
+        example: { as: "bob", params: { id: demo.user("carol") } },
+        summary: "Stop following a seller",
+        answer: FollowStateSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.followPerUser },
     ),
     async (req) =>
@@ -40,19 +51,30 @@ export const followRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/follows/:id",
-    route.user({ summary: "Whether the user follows a seller", answer: FollowStateSchema, params: IdParamsSchema }),
+    route.user({
+      example: { as: "bob", params: { id: demo.user("alice") } },
+      summary: "Whether the user follows a seller",
+      answer: FollowStateSchema,
+      params: IdParamsSchema,
+    }),
     async (req) => ok(await follows.followState(serviceDeps(app, req), userOf(req).userId, Number(req.params.id))),
   );
 
   app.get(
     "/follows",
-    route.user({ summary: "Sellers the user follows", answer: FollowedSellerPageSchema, query: PageQuerySchema }),
+    route.user({
+      example: { as: "bob" },
+      summary: "Sellers the user follows",
+      answer: FollowedSellerPageSchema,
+      query: PageQuerySchema,
+    }),
     async (req) => ok(await follows.followedSellers(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/goods/following",
     goodsRoute.user({
+      example: { as: "bob" },
       summary: "Goods of the sellers the user follows",
       answer: GoodsCursorPageSchema,
       query: FollowingGoodsQuerySchema,

@@ -15,6 +15,7 @@ import {
   UpdateGoodsBodySchema,
 } from "@xianzhi/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -53,6 +54,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     "/goods/getlist",
     route.pub(
       {
+        example: { query: { category: "phones" } },
         summary: "Goods on sale and reserved, newest first",
         answer: GoodsCursorPageSchema,
         query: GoodsListQuerySchema,
@@ -71,7 +73,15 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   // A keyword searched again within the moment (a popular one, a page reloaded) reads no index.
   app.get(
     "/goods/search/list",
-    route.pub({ summary: "Search goods", answer: GoodsPageSchema, query: GoodsSearchQuerySchema }, { compress: false }),
+    route.pub(
+      {
+        example: { query: { keyword: "手机" } },
+        summary: "Search goods",
+        answer: GoodsPageSchema,
+        query: GoodsSearchQuerySchema,
+      },
+      { compress: false },
+    ),
     async (req, reply) => {
       const { query } = req;
       const blockerId = await app.viewerBlocks.blockerOf(req);
@@ -87,7 +97,12 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/goods/suggest",
     route.pub(
-      { summary: "Search suggestions while typing", answer: SuggestionsSchema, query: SuggestQuerySchema },
+      {
+        example: { query: { q: "手机" } },
+        summary: "Search suggestions while typing",
+        answer: SuggestionsSchema,
+        query: SuggestQuerySchema,
+      },
       { compress: false },
     ),
     async (req, reply) => {
@@ -98,7 +113,12 @@ export const goodsRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/goods/getmylist",
-    route.user({ summary: "The user's own goods", answer: GoodsPageSchema, query: MyGoodsQuerySchema }),
+    route.user({
+      example: { as: "alice", query: { status: "on_sale" } },
+      summary: "The user's own goods",
+      answer: GoodsPageSchema,
+      query: MyGoodsQuerySchema,
+    }),
     async (req) => ok(await goods.myGoods(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
@@ -107,7 +127,12 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/goods/info/:id",
     route.pub(
-      { summary: "One goods item, counted as a view", answer: GoodsSchema, params: IdParamsSchema },
+      {
+        example: { params: { id: demo.goods(0) } },
+        summary: "One goods item, counted as a view",
+        answer: GoodsSchema,
+        params: IdParamsSchema,
+      },
       { compress: false },
     ),
     async (req, reply) => {
@@ -122,7 +147,22 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.post(
     "/goods",
     route.user(
-      { summary: "Post goods", answer: GoodsSchema, body: CreateGoodsBodySchema },
+      {
+        example: {
+          as: "carol",
+          body: {
+            title: "二手吉他 雅马哈 F600",
+            description: "入门民谣吉他，送琴包。",
+            priceCents: 60_000,
+            category: "other",
+            condition: "good",
+            location: "成都 高新",
+          },
+        },
+        summary: "Post goods",
+        answer: GoodsSchema,
+        body: CreateGoodsBodySchema,
+      },
       { preValidation: app.rateLimits.goodsPostPerUser },
     ),
     async (req) => ok(await goods.createGoods(serviceDeps(app, req), userOf(req).userId, req.body), "发布成功"),
@@ -132,7 +172,12 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.post(
     "/pic/add",
     pictureRoute.user(
-      { summary: "Add an uploaded picture to own goods", answer: PictureSchema, body: AddPictureBodySchema },
+      {
+        example: { as: "alice", body: { goodsId: demo.goods(0), fileId: "the fileId POST /com/upload answered" } },
+        summary: "Add an uploaded picture to own goods",
+        answer: PictureSchema,
+        body: AddPictureBodySchema,
+      },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) => {
@@ -145,6 +190,7 @@ export const goodsRoutes: ApiRoutes = async (app) => {
     "/goods/:id",
     route.user(
       {
+        example: { as: "alice", params: { id: demo.goods(20) }, body: { priceCents: 6_000 } },
         summary: "Edit own goods: at least one field",
         answer: GoodsSchema,
         params: IdParamsSchema,
@@ -161,7 +207,13 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.put(
     "/goods/:id/status",
     route.user(
-      { summary: "Set own goods' status", answer: GoodsSchema, params: IdParamsSchema, body: SetGoodsStatusBodySchema },
+      {
+        example: { as: "alice", params: { id: demo.goods(22) }, body: { status: "sold" } },
+        summary: "Set own goods' status",
+        answer: GoodsSchema,
+        params: IdParamsSchema,
+        body: SetGoodsStatusBodySchema,
+      },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) => {
@@ -176,7 +228,12 @@ export const goodsRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/goods/:id",
     route.user(
-      { summary: "Delete own goods", answer: null, params: IdParamsSchema },
+      {
+        example: { as: "bob", params: { id: demo.goods(32) } },
+        summary: "Delete own goods",
+        answer: null,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.goodsEditPerUser },
     ),
     async (req) =>

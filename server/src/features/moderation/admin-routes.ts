@@ -16,6 +16,7 @@ import {
   WordRulesSchema,
   WordRuleUpdateBodySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -35,6 +36,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/reports",
     route.moderator({
+      example: { as: demo.moderator },
       summary: "Open reports grouped by target",
       answer: ReportQueuePageSchema,
       query: ReportQueueQuerySchema,
@@ -45,6 +47,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/review",
     route.moderator({
+      example: { as: demo.moderator },
       summary: "Goods held for review by a prohibited word",
       answer: GoodsPageSchema,
       query: PageQuerySchema,
@@ -55,6 +58,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/targets/:targetType/:targetId",
     route.moderator({
+      example: { as: demo.moderator, params: { targetType: "goods", targetId: demo.goods(2) } },
       summary: "A reported target with its context",
       answer: ModerationContextSchema,
       params: ModerationTargetParamsSchema,
@@ -68,6 +72,11 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.post(
     "/admin/targets/:targetType/:targetId/actions",
     route.moderator({
+      example: {
+        as: demo.moderator,
+        params: { targetType: "goods", targetId: demo.goods(2) },
+        body: { action: "hide_goods", reason: "疑似假货，请补充实拍图" },
+      },
       summary: "Act on a target: its reports close",
       answer: ModerationLogEntrySchema,
       params: ModerationTargetParamsSchema,
@@ -82,6 +91,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
     "/admin/account-recovery",
     route.moderator(
       {
+        example: { as: demo.moderator, body: { username: "carol", reason: "用户丢失了全部通行密钥，已电话核实身份" } },
         summary:
           "协助恢复账号: turn 仅通行密钥登录 off for an owner who lost every passkey (after 身份验证); every session ends",
         answer: ModerationLogEntrySchema,
@@ -99,6 +109,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/log",
     route.moderator({
+      example: { as: demo.moderator },
       summary: "The audit log, newest first",
       answer: ModerationLogPageSchema,
       query: PageQuerySchema,
@@ -108,13 +119,18 @@ export const adminRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/admin/word-rules",
-    route.moderator({ summary: "The prohibited words", answer: WordRulesSchema }),
+    route.moderator({ example: { as: demo.moderator }, summary: "The prohibited words", answer: WordRulesSchema }),
     async (req) => ok(await listWordRules(serviceDeps(app, req))),
   );
 
   app.post(
     "/admin/word-rules",
-    route.moderator({ summary: "Add a prohibited word", answer: WordRuleSchema, body: WordRuleBodySchema }),
+    route.moderator({
+      example: { as: demo.moderator, body: { word: "高仿", action: "review" } },
+      summary: "Add a prohibited word",
+      answer: WordRuleSchema,
+      body: WordRuleBodySchema,
+    }),
     async (req) => {
       const rule = await addWordRule(serviceDeps(app, req), userOf(req).userId, req.body);
       app.wordRules.changed();
@@ -125,6 +141,7 @@ export const adminRoutes: ApiRoutes = async (app) => {
   app.put(
     "/admin/word-rules/:id",
     route.moderator({
+      example: { as: demo.moderator, params: { id: demo.firstMade }, body: { action: "refuse" } },
       summary: "Change what a prohibited word does",
       answer: WordRuleSchema,
       params: IdParamsSchema,
@@ -144,7 +161,12 @@ export const adminRoutes: ApiRoutes = async (app) => {
 
   app.delete(
     "/admin/word-rules/:id",
-    route.moderator({ summary: "Remove a prohibited word", answer: null, params: IdParamsSchema }),
+    route.moderator({
+      example: { as: demo.moderator, params: { id: demo.firstMade } },
+      summary: "Remove a prohibited word",
+      answer: null,
+      params: IdParamsSchema,
+    }),
     async (req) => {
       const removed = await removeWordRule(serviceDeps(app, req), userOf(req).userId, Number(req.params.id));
       app.wordRules.changed();

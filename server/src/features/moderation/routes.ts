@@ -1,4 +1,5 @@
 import { CreateReportBodySchema, ReportSchema } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -12,7 +13,15 @@ export const moderationRoutes: ApiRoutes = async (app) => {
   app.post(
     "/reports",
     route.user(
-      { summary: "Report goods, a user, a comment or a message", answer: ReportSchema, body: CreateReportBodySchema },
+      {
+        example: {
+          as: "bob",
+          body: { targetType: "goods", targetId: demo.goods(2), reason: "counterfeit", text: "图片是网图" },
+        },
+        summary: "Report goods, a user, a comment or a message",
+        answer: ReportSchema,
+        body: CreateReportBodySchema,
+      },
       { preValidation: app.rateLimits.reportPerUser },
     ),
     async (req) =>

@@ -17,19 +17,38 @@ import { serviceDeps } from "../../services.js";
 import * as notifications from "./notification-service.js";
 import { deletePushSubscription, savePushSubscription } from "./push-service.js";
 
+/** A browser's subscription as PushManager gives it, at a push service the server accepts (FCM). */
+const PUSH_SUBSCRIPTION_EXAMPLE = {
+  endpoint: "https://fcm.googleapis.com/fcm/send/dGhpcyBpcyBhbiBleGFtcGxl:APA91bExample",
+  expirationTime: null,
+  keys: {
+    p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+    auth: "tBHItJI5svbpez7KI4CCXg",
+  },
+};
+
 const route = apiRoutes("notifications");
 
 /** The caller's notification centre: the list, the bell's count, marking read, the settings, Web Push. */
 export const notificationRoutes: ApiRoutes = async (app) => {
   app.get(
     "/notifications",
-    route.user({ summary: "The user's notifications", answer: NotificationPageSchema, query: PageQuerySchema }),
+    route.user({
+      example: { as: "alice" },
+      summary: "The user's notifications",
+      answer: NotificationPageSchema,
+      query: PageQuerySchema,
+    }),
     async (req) => ok(await notifications.notificationPage(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 
   app.get(
     "/notifications/unread",
-    route.user({ summary: "How many notifications are unread", answer: UnreadNotificationsSchema }),
+    route.user({
+      example: { as: "alice" },
+      summary: "How many notifications are unread",
+      answer: UnreadNotificationsSchema,
+    }),
     async (req) => ok(await notifications.unreadNotifications(serviceDeps(app, req), userOf(req).userId)),
   );
 
@@ -37,6 +56,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
     "/notifications/read",
     route.user(
       {
+        example: { as: "alice", body: {} },
         summary: "Mark notifications read (all without ids)",
         answer: UnreadNotificationsSchema,
         body: MarkNotificationsReadBodySchema,
@@ -48,7 +68,11 @@ export const notificationRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/notifications/settings",
-    route.user({ summary: "Which notifications the user gets", answer: NotificationSettingsSchema }),
+    route.user({
+      example: { as: "alice" },
+      summary: "Which notifications the user gets",
+      answer: NotificationSettingsSchema,
+    }),
     async (req) => ok(await notifications.notificationSettings(serviceDeps(app, req), userOf(req).userId)),
   );
 
@@ -56,6 +80,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
     "/notifications/settings",
     route.user(
       {
+        example: { as: "alice", body: { mutedGroups: [], emailDigest: true } },
         summary: "Choose which notifications to get",
         answer: NotificationSettingsSchema,
         body: SaveNotificationSettingsBodySchema,
@@ -79,6 +104,7 @@ export const notificationRoutes: ApiRoutes = async (app) => {
     "/push/subscriptions",
     route.user(
       {
+        example: { as: "alice", body: PUSH_SUBSCRIPTION_EXAMPLE },
         summary: "Subscribe this device to the user's pushes (again: the same endpoint is one device)",
         answer: PushSubscriptionStateSchema,
         body: SavePushSubscriptionBodySchema,
@@ -95,7 +121,12 @@ export const notificationRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/push/subscriptions",
     route.user(
-      { summary: "Stop pushes to this device", answer: null, body: DeletePushSubscriptionBodySchema },
+      {
+        example: { as: "alice", body: { endpoint: PUSH_SUBSCRIPTION_EXAMPLE.endpoint } },
+        summary: "Stop pushes to this device",
+        answer: null,
+        body: DeletePushSubscriptionBodySchema,
+      },
       { preValidation: app.rateLimits.profileEditPerUser },
     ),
     async (req) => {

@@ -7,6 +7,7 @@ import {
   type Offer,
   OfferSchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { KEEPS_SHARED_ANSWERS } from "../../http/response-cache.js";
@@ -32,7 +33,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers",
     route.user(
-      { summary: "Offer a price for goods", answer: OfferSchema, body: CreateOfferBodySchema },
+      {
+        example: { as: "alice", body: { goodsId: demo.goods(1), amountCents: 150_000 } },
+        summary: "Offer a price for goods",
+        answer: OfferSchema,
+        body: CreateOfferBodySchema,
+      },
       { preValidation: app.rateLimits.offerPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) => answer(await makeOffer(serviceDeps(app, req), userOf(req).userId, req.body), "已出价"),
@@ -41,7 +47,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/accept",
     route.user(
-      { summary: "Accept an offer: the goods are reserved in a deal", answer: OfferSchema, params: IdParamsSchema },
+      {
+        example: { as: demo.sellerOf(demo.trade.open.goodsIndex), params: { id: demo.offer("open") } },
+        summary: "Accept an offer: the goods are reserved in a deal",
+        answer: OfferSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.tradeActionPerUser },
     ),
     async (req) =>
@@ -54,7 +65,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/decline",
     route.user(
-      { summary: "Decline an offer", answer: OfferSchema, params: IdParamsSchema },
+      {
+        example: { as: demo.sellerOf(demo.trade.open.goodsIndex), params: { id: demo.offer("open") } },
+        summary: "Decline an offer",
+        answer: OfferSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
@@ -64,7 +80,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
   app.post(
     "/offers/:id/withdraw",
     route.user(
-      { summary: "Withdraw one's offer", answer: OfferSchema, params: IdParamsSchema },
+      {
+        example: { as: demo.trade.open.buyer, params: { id: demo.offer("open") } },
+        summary: "Withdraw one's offer",
+        answer: OfferSchema,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.tradeActionPerUser, ...KEEPS_SHARED_ANSWERS },
     ),
     async (req) =>
@@ -75,6 +96,11 @@ export const offerRoutes: ApiRoutes = async (app) => {
     "/offers/:id/counter",
     route.user(
       {
+        example: {
+          as: demo.sellerOf(demo.trade.open.goodsIndex),
+          params: { id: demo.offer("open") },
+          body: { amountCents: 80_000 },
+        },
         summary: "Answer an offer with another price",
         answer: OfferSchema,
         params: IdParamsSchema,
@@ -88,7 +114,12 @@ export const offerRoutes: ApiRoutes = async (app) => {
 
   app.get(
     "/offers",
-    route.user({ summary: "Offers in a chat", answer: ChatTradeSchema, query: ChatTradeQuerySchema }),
+    route.user({
+      example: { as: demo.trade.open.buyer, query: { chatId: demo.tradeChat("open") } },
+      summary: "Offers in a chat",
+      answer: ChatTradeSchema,
+      query: ChatTradeQuerySchema,
+    }),
     async (req) => ok(await chatTrade(serviceDeps(app, req), userOf(req).userId, req.query)),
   );
 };

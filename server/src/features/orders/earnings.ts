@@ -99,6 +99,7 @@ export const earningsRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/earnings",
     route.user({
+      example: { as: "alice" },
       summary: "我的收入: the caller's protected sales and what became of their money, per order and in total",
       query: PageQuerySchema,
       answer: EarningsPageSchema,

@@ -25,6 +25,7 @@ export const paymentWebhookRoutes: ApiRoutes = async (app) => {
   app.post(
     "/payments/:provider/webhook",
     route.pub({
+      example: { params: { provider: "sandbox" } },
       summary: "The payment provider's signed notice of a payment (webhook)",
       answer: null,
       params: WebhookParamsSchema,

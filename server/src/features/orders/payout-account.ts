@@ -1,6 +1,7 @@
 import type { PayoutAccount, PayoutAccountBody } from "@xianzhi/contract";
 import { PayoutAccountBodySchema, PayoutAccountSchema } from "@xianzhi/contract";
 import type { DbOrTx } from "../../db/database.js";
+import { DEMO_PASSWORD } from "../../demo/demo-goods.js";
 import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
@@ -76,13 +77,18 @@ const route = apiRoutes("orders");
 export const payoutAccountRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/payout-account",
-    route.user({ summary: "Where the caller is paid as a seller", answer: PayoutAccountSchema }),
+    route.user({
+      example: { as: "alice" },
+      summary: "Where the caller is paid as a seller",
+      answer: PayoutAccountSchema,
+    }),
     async (req) => ok(await payoutAccount(serviceDeps(app, req), userOf(req).userId)),
   );
   app.put(
     "/user/payout-account",
     route.user(
       {
+        example: { as: "alice", body: { alipayAccount: "alice@example.com", password: DEMO_PASSWORD } },
         summary: "Set where the caller is paid as a seller (the current password checked, the account's address told)",
         answer: PayoutAccountSchema,
         body: PayoutAccountBodySchema,

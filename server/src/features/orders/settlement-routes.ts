@@ -4,6 +4,7 @@ import {
   IdParamsSchema,
   SettlementRetrySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { appError } from "../../errors.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
@@ -77,6 +78,7 @@ export const settlementRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/settlements",
     route.moderator({
+      example: { as: demo.moderator },
       summary: "Refunds and releases the payment provider failed after every retry",
       answer: FailedSettlementListSchema,
     }),
@@ -87,6 +89,7 @@ export const settlementRoutes: ApiRoutes = async (app) => {
     "/admin/settlements/:id/retry",
     route.moderator(
       {
+        example: { as: demo.moderator, params: { id: demo.firstMade } },
         summary: "Try a failed refund or release again now",
         answer: SettlementRetrySchema,
         params: IdParamsSchema,

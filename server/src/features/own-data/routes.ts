@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { DataExportSchema, DeleteAccountBodySchema } from "@xianzhi/contract";
+import { DEMO_PASSWORD } from "../../demo/demo-goods.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { JSON_TYPE, ok } from "../../http/envelope.js";
 import { PRIVATE_NO_STORE } from "../../http/private-answers.js";
@@ -15,7 +16,12 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
   app.post(
     "/user/delete",
     route.user(
-      { summary: "Close the account (注销账号), after the password", answer: null, body: DeleteAccountBodySchema },
+      {
+        example: { as: "carol", body: { password: DEMO_PASSWORD } },
+        summary: "Close the account (注销账号), after the password",
+        answer: null,
+        body: DeleteAccountBodySchema,
+      },
       { preValidation: app.rateLimits.passwordCheckPerUser },
     ),
     async (req) => {
@@ -30,7 +36,7 @@ export const ownDataRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/export",
     route.user(
-      { summary: "All of the user's data as one JSON file", answer: DataExportSchema },
+      { example: { as: "alice" }, summary: "All of the user's data as one JSON file", answer: DataExportSchema },
       { preValidation: app.rateLimits.dataExportPerUser },
     ),
     async (req, reply) => {

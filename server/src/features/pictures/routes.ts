@@ -24,7 +24,7 @@ export const pictureRoutes: ApiRoutes = async (app) => {
   app.post(
     "/com/upload",
     route.user(
-      { summary: "Upload a picture: its file id", answer: UploadedFileSchema, upload: true },
+      { summary: "Upload a picture: its file id", answer: UploadedFileSchema, upload: true, example: { as: "alice" } },
       { preValidation: app.rateLimits.uploadPerUser },
     ),
     async (req) =>

@@ -1,4 +1,5 @@
 import { ReconciliationListSchema } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { serviceDeps } from "../../services.js";
@@ -13,6 +14,7 @@ export const reconciliationRoutes: ApiRoutes = async (app) => {
     route.moderator({
       summary: "The newest days compared with the payment provider's bills, and what did not match",
       answer: ReconciliationListSchema,
+      example: { as: demo.moderator },
     }),
     async (req) => ok(await recentReconciliations(serviceDeps(app, req))),
   );

@@ -5,6 +5,7 @@ import {
   IdParamsSchema,
   RefundSchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -18,13 +19,18 @@ const route = apiRoutes("admin");
 export const disputeRoutes: ApiRoutes = async (app) => {
   app.get(
     "/admin/disputes",
-    route.moderator({ summary: "Refund disputes waiting for a ruling, oldest first", answer: DisputeQueueSchema }),
+    route.moderator({
+      example: { as: demo.moderator },
+      summary: "Refund disputes waiting for a ruling, oldest first",
+      answer: DisputeQueueSchema,
+    }),
     async (req) => ok(await disputeQueue(serviceDeps(app, req))),
   );
 
   app.get(
     "/admin/disputes/:id",
     route.moderator({
+      example: { as: demo.moderator, params: { id: demo.firstMade } },
       summary: "A dispute with everything a ruling weighs: words, photos, timeline, chat, both sides' records",
       answer: DisputeDetailSchema,
       params: IdParamsSchema,
@@ -36,6 +42,11 @@ export const disputeRoutes: ApiRoutes = async (app) => {
     "/admin/disputes/:id/ruling",
     route.moderator(
       {
+        example: {
+          as: demo.moderator,
+          params: { id: demo.firstMade },
+          body: { ruling: "refund", reason: "卖家未能证明商品与描述一致" },
+        },
         summary: "Rule a dispute: full refund, a split, or release to the seller, with a reason",
         answer: RefundSchema,
         params: IdParamsSchema,

@@ -5,6 +5,7 @@ import {
   ReviewPageSchema,
   ReviewSchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -18,6 +19,10 @@ export const reviewRoutes: ApiRoutes = async (app) => {
   app.post(
     "/reviews",
     route.user({
+      example: {
+        as: demo.sellerOf(demo.trade.reviewedByBuyerOnly.goodsIndex),
+        body: { dealId: demo.deal("reviewedByBuyerOnly"), rating: 5, content: "小卡付款爽快，沟通愉快" },
+      },
       summary: "Review the other side of a completed deal",
       answer: ReviewSchema,
       body: CreateReviewBodySchema,
@@ -28,6 +33,7 @@ export const reviewRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/:id/reviews",
     route.pub({
+      example: { params: { id: demo.user("alice") } },
       summary: "Reviews a user received",
       answer: ReviewPageSchema,
       params: IdParamsSchema,

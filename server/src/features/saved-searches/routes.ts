@@ -5,6 +5,7 @@ import {
   SavedSearchSchema,
   SaveSearchBodySchema,
 } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { userOf } from "../../plugins/auth.js";
@@ -20,14 +21,19 @@ const route = apiRoutes("saved searches");
 export const savedSearchRoutes: ApiRoutes = async (app) => {
   app.get(
     "/saved-searches",
-    route.user({ summary: "The user's saved searches", answer: SavedSearchesSchema }),
+    route.user({ example: { as: "alice" }, summary: "The user's saved searches", answer: SavedSearchesSchema }),
     async (req) => ok(await savedSearches.savedSearches(serviceDeps(app, req), userOf(req).userId)),
   );
 
   app.post(
     "/saved-searches",
     route.user(
-      { summary: "Save a search", answer: SavedSearchSchema, body: SaveSearchBodySchema },
+      {
+        example: { as: "alice", body: { keyword: "相机", name: "相机" } },
+        summary: "Save a search",
+        answer: SavedSearchSchema,
+        body: SaveSearchBodySchema,
+      },
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
     async (req) =>
@@ -41,6 +47,7 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
     "/saved-searches/:id",
     route.user(
       {
+        example: { as: "alice", params: { id: demo.firstMade }, body: { name: "微单相机" } },
         summary: "Rename a saved search",
         answer: SavedSearchSchema,
         params: IdParamsSchema,
@@ -60,7 +67,12 @@ export const savedSearchRoutes: ApiRoutes = async (app) => {
   app.delete(
     "/saved-searches/:id",
     route.user(
-      { summary: "Delete a saved search", answer: null, params: IdParamsSchema },
+      {
+        example: { as: "alice", params: { id: demo.firstMade } },
+        summary: "Delete a saved search",
+        answer: null,
+        params: IdParamsSchema,
+      },
       { preValidation: app.rateLimits.savedSearchPerUser },
     ),
     async (req) =>

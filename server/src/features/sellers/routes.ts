@@ -1,4 +1,5 @@
 import { GoodsPageSchema, IdParamsSchema, SellerGoodsQuerySchema, SellerProfileSchema } from "@xianzhi/contract";
+import { demo } from "../../demo/demo-ids.js";
 import { type ApiRoutes, apiRoutes } from "../../http/api-route.js";
 import { ok } from "../../http/envelope.js";
 import { serviceDeps } from "../../services.js";
@@ -10,13 +11,19 @@ const route = apiRoutes("sellers");
 export const sellerRoutes: ApiRoutes = async (app) => {
   app.get(
     "/user/:id/profile",
-    route.pub({ summary: "A seller's public profile", answer: SellerProfileSchema, params: IdParamsSchema }),
+    route.pub({
+      example: { params: { id: demo.user("alice") } },
+      summary: "A seller's public profile",
+      answer: SellerProfileSchema,
+      params: IdParamsSchema,
+    }),
     async (req) => ok(await sellers.sellerProfile(serviceDeps(app, req), Number(req.params.id))),
   );
 
   app.get(
     "/user/:id/goods",
     route.pub({
+      example: { params: { id: demo.user("alice") } },
       summary: "A seller's goods",
       answer: GoodsPageSchema,
       params: IdParamsSchema,

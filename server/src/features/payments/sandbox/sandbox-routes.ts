@@ -27,6 +27,7 @@ export function sandboxPayRoutes(provider: SandboxProvider): ApiRoutes {
     app.get(
       "/sandbox-pay/:paymentId",
       route.pub({
+        example: { params: { paymentId: "the paymentId of the payUrl POST /orders answered" } },
         summary: "A sandbox payment, as its pay page shows it",
         answer: SandboxPaymentSchema,
         params: SandboxPaymentParamsSchema,
@@ -38,6 +39,10 @@ export function sandboxPayRoutes(provider: SandboxProvider): ApiRoutes {
       "/sandbox-pay/:paymentId/pay",
       route.pub(
         {
+          example: {
+            params: { paymentId: "the paymentId of the payUrl POST /orders answered" },
+            body: { mode: "normal" },
+          },
           summary: "Pay a sandbox payment (支付); a test may pick how the sandbox behaves next",
           answer: SandboxPaymentSchema,
           params: SandboxPaymentParamsSchema,
@@ -55,6 +60,7 @@ export function sandboxPayRoutes(provider: SandboxProvider): ApiRoutes {
       "/sandbox-pay/:paymentId/fail",
       route.pub(
         {
+          example: { params: { paymentId: "the paymentId of the payUrl POST /orders answered" } },
           summary: "Fail a sandbox payment (支付失败)",
           answer: SandboxPaymentSchema,
           params: SandboxPaymentParamsSchema,
