@@ -160,7 +160,7 @@ const ENVELOPE_ANSWER = {
 
 /**
  * The least answer a schema allows: its required properties only, each the first of its kinds
- * (an enum's first value, a list of one). Tools that check an answer by an example (Dredd) then
+ * (an enum's first value, a list of one), null where null may be. Tools that check an answer by an example (Dredd) then
  * ask for what every answer has, not for what only some have.
  */
 function sampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, depth = 0): unknown {
@@ -170,6 +170,8 @@ function sampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, de
   if ("const" in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const kinds = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
+  // What may be null is null in the least answer: an object there is not what every answer has.
+  if (kinds?.some((kind) => kind.type === "null")) return null;
   if (kinds?.[0]) return next(kinds[0]);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object" || schema.properties) {

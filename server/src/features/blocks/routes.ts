@@ -25,7 +25,7 @@ export const blockRoutes: ApiRoutes = async (app) => {
     "/blocks",
     route.user(
       {
-        example: { as: "carol", body: { userId: demo.user("bob") } },
+        example: { as: "carol", body: { userId: demo.user("alice") } },
         summary: "Block a user",
         answer: BlockedUsersSchema,
         body: BlockBodySchema,
@@ -45,7 +45,7 @@ export const blockRoutes: ApiRoutes = async (app) => {
     "/blocks/:id",
     route.user(
       {
-        example: { as: "carol", params: { id: demo.user("bob") } },
+        example: { as: "carol", params: { id: demo.user("alice") } },
         summary: "Unblock a user",
         answer: BlockedUsersSchema,
         params: IdParamsSchema,
