@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { CountBadge } from "../components/count-badge";
 import { BellOutlined, MessageOutlined, PlusOutlined } from "../components/icons";
 import { PlainButton } from "../components/plain-controls";
-import { isSignedIn, setUserInfo, useMeQuery } from "../features/accounts";
+import { isSignedIn, setUserInfo, useMyInfo } from "../features/accounts";
 import { SearchBox } from "../features/goods";
 import { useAppDispatch, useAppSelector } from "./hooks";
 import { paths } from "./paths";
@@ -20,7 +20,7 @@ export function TopNav({ unread }: { unread: UnreadCounts }) {
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
   const signedIn = isSignedIn();
-  const { data: me } = useMeQuery(undefined, { skip: !signedIn });
+  const { data: me } = useMyInfo();
   const userInfo = useAppSelector((state) => state.auth.userInfo);
 
   useEffect(() => {

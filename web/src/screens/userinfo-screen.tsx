@@ -7,7 +7,7 @@ import { Avatar, Button, Card, Skeleton } from "../components/kit";
 import { TabGrid } from "../components/tab-grid";
 import { useDocumentTitle } from "../components/use-document-title";
 import { useUrlParams } from "../components/use-url-params";
-import { useLogOut, useMeQuery } from "../features/accounts";
+import { useLogOut, useMyInfo } from "../features/accounts";
 import {
   ChangeEmailForm,
   ChangePasswordForm,
@@ -103,7 +103,7 @@ export default function UserinfoScreen() {
   const tab = params.get("tab");
   const current: Tab = isTab(tab) ? tab : "goods";
   const logOut = useLogOut();
-  const { data: me, isLoading } = useMeQuery();
+  const { data: me, isLoading } = useMyInfo();
   if (isLoading || !me) return <Skeleton active className="page" />;
 
   return (

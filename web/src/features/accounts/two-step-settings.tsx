@@ -13,7 +13,6 @@ import { Alert, Button, Form, Input, type InputProps, QRCode } from "../../compo
 import { saveFile } from "../../components/save-file";
 import { message } from "../../components/toasts";
 import styles from "./accounts.module.css";
-import { useMeQuery } from "./accounts-api";
 import { SecuritySection } from "./security-section";
 import {
   useDisableTwoStepMutation,
@@ -23,6 +22,7 @@ import {
   useTwoStepStatusQuery,
 } from "./two-step-api";
 import { groupedSecret, recoveryCodesFile, twoStepSummary } from "./two-step-lines";
+import { useMyInfo } from "./use-my-info";
 
 /** What the section shows: its state, or one of the steps of changing it. */
 type Step =
@@ -101,7 +101,7 @@ function StepForm<T extends object>({
 
 /** The ten codes, shown once, to download or copy before leaving. */
 function RecoveryCodesShown({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const { data: me } = useMeQuery();
+  const { data: me } = useMyInfo();
   const download = () => {
     const file = recoveryCodesFile(codes, me?.username ?? "");
     saveFile(new Blob([file.text], { type: "text/plain;charset=utf-8" }), file.name);

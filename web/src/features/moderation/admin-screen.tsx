@@ -4,7 +4,7 @@ import { Card, Tabs } from "../../components/kit";
 import { NotFound } from "../../components/not-found";
 import { useDocumentTitle } from "../../components/use-document-title";
 import { useUrlParams } from "../../components/use-url-params";
-import { useMeQuery } from "../accounts";
+import { useMyInfo } from "../accounts";
 import { AccountRecoveryForm } from "./account-recovery-form";
 import styles from "./admin.module.css";
 import { DisputeQueue } from "./dispute-queue";
@@ -46,7 +46,7 @@ const TABS = [
 /** The moderators' console; anyone else finds no such page. The open tab is in the address. */
 export default function AdminScreen() {
   useDocumentTitle(titles.admin);
-  const { data: me } = useMeQuery();
+  const { data: me } = useMyInfo();
   const [params, updateParams] = useUrlParams();
   if (!me) return null;
   if (me.role !== "moderator") return <NotFound />;
