@@ -12,9 +12,11 @@ import {
   pageOf,
   setGoodsStatus,
 } from "./fixtures.js";
+import { throughPrism } from "./prism-proxy.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
+const proxied = throughPrism(beforeAll, afterAll, running);
 
 const photo = (color: string) =>
   sharp({ create: { width: 900, height: 700, channels: 3, background: color } })
@@ -152,5 +154,12 @@ describe("a seller and a buyer, end to end", () => {
     await page.getByRole("button", { name: /^登\s*录$/ }).click();
     await page.waitForURL(`${running.server.url}/`);
     await page.getByRole("button", { name: `${seller.username}的菜单` }).waitFor();
+  });
+});
+
+describe("the journeys' calls, through Prism's validating proxy", () => {
+  it("were each as the API document describes, and so was each answer", () => {
+    expect(proxied.length).toBeGreaterThan(20);
+    expect(proxied.filter((call) => call.violations.length > 0)).toEqual([]);
   });
 });

@@ -4,9 +4,11 @@ import { addAddress, expectLedgerBalanced, jobs, paidOrder } from "../server/src
 import { answerOffer, madeOffer } from "../server/src/test-support/trade.js";
 import { goodsOf, newUser } from "./fixtures.js";
 import { confirmAction, named, orderJourney, stateOf } from "./order-journey.js";
+import { throughPrism } from "./prism-proxy.js";
 import { useServerAndBrowser } from "./server.js";
 
 const running = useServerAndBrowser(beforeAll, afterAll);
+const proxied = throughPrism(beforeAll, afterAll, running);
 const { phoneOf, untilPaid, buyOnPhone } = orderJourney(running);
 afterEach(() => vi.useRealTimers());
 
@@ -195,5 +197,12 @@ describe("buying with protection (担保交易), two people on phones", () => {
     await sellersBar.getByRole("link", { name: "查看订单" }).click();
     await sellerPage.waitForURL(new RegExp(`/orders/${orderId}$`));
     await stateOf(sellerPage, "待发货").waitFor();
+  });
+});
+
+describe("the orders' calls, through Prism's validating proxy", () => {
+  it("were each as the API document describes, and so was each answer", () => {
+    expect(proxied.length).toBeGreaterThan(20);
+    expect(proxied.filter((call) => call.violations.length > 0)).toEqual([]);
   });
 });

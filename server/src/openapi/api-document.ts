@@ -172,6 +172,7 @@ function sampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, de
   const kinds = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined;
   // What may be null is null in the least answer: an object there is not what every answer has.
   if (kinds?.some((kind) => kind.type === "null")) return null;
+  if (Array.isArray(schema.type) && schema.type.includes("null")) return null;
   if (kinds?.[0]) return next(kinds[0]);
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === "object" || schema.properties) {
@@ -185,6 +186,11 @@ function sampleOf(schema: JsonSchema, components: Record<string, JsonSchema>, de
   if (type === "array") return schema.items ? [next(schema.items as JsonSchema)] : [];
   return { string: "", integer: 0, number: 0, boolean: false, null: null }[String(type)] ?? null;
 }
+
+/** The codes of the errors answered with HTTP 200 (business failures), as the catalogue has them. */
+const BUSINESS_FAILURE_CODES = Object.values(Errors)
+  .filter((spec) => spec.status === 200)
+  .map((spec) => spec.code);
 
 /** The HTTP refusals an operation documents, each the envelope with its status as the code. */
 const REFUSALS = [400, 401, 403, 404, 413, 415, 429, 500, 503] as const;
@@ -286,9 +292,10 @@ export function buildApiDocument(routes: readonly DeclaredRoute[]) {
       properties: { code: { type: "integer" }, msg: { type: "string" }, data: {} },
       required: ["code", "msg", "data"],
     },
+    // The business failures' codes, each by name: a typed client tells a failure from success by `code`.
     Failure: {
       type: "object",
-      properties: { code: { type: "integer", not: { const: 200 } }, msg: { type: "string" }, data: {} },
+      properties: { code: { enum: BUSINESS_FAILURE_CODES }, msg: { type: "string" }, data: {} },
       required: ["code", "msg", "data"],
     },
   };
