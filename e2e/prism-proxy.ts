@@ -55,23 +55,32 @@ async function startPrism(server: RunningServer): Promise<{ url: string; process
   return { url: `http://127.0.0.1:${port}`, process: prism, dir };
 }
 
-/** Every /api call of the context's pages goes through Prism; what it says of each is kept. */
+/**
+ * Every /api call of the context's pages goes through Prism; what it says of each is kept. A call
+ * Prism does not pass on is kept as such, unless it came as the file ended (`closing`: the pages
+ * still poll while Prism stops), when it is only dropped.
+ */
 async function routeThroughPrism(
   context: BrowserContext,
   server: RunningServer,
-  prismUrl: string,
+  prism: { url: string; closing: boolean },
   calls: ProxiedCall[],
 ) {
   await context.route(`${server.url}/api/**`, async (route) => {
     const request = route.request();
-    const response = await route.fetch({ url: request.url().replace(server.url, prismUrl) });
-    const said = response.headers()["sl-violations"];
-    calls.push({
-      call: `${request.method()} ${new URL(request.url()).pathname}`,
-      status: response.status(),
-      violations: said ? (JSON.parse(said) as PrismViolation[]) : [],
-    });
-    await route.fulfill({ response });
+    const call = `${request.method()} ${new URL(request.url()).pathname}`;
+    try {
+      const response = await route.fetch({ url: request.url().replace(server.url, prism.url) });
+      const said = response.headers()["sl-violations"];
+      calls.push({ call, status: response.status(), violations: said ? (JSON.parse(said) as PrismViolation[]) : [] });
+      await route.fulfill({ response });
+    } catch (error) {
+      if (!prism.closing) {
+        const message = `not passed on: ${(error as Error).message}`;
+        calls.push({ call, status: 0, violations: [{ location: ["request"], severity: "Error", code: 0, message }] });
+      }
+      await route.abort().catch(() => undefined);
+    }
   });
 }
 
@@ -86,19 +95,20 @@ export function throughPrism(
   running: { server: RunningServer; browser: Browser },
 ): ProxiedCall[] {
   const calls: ProxiedCall[] = [];
-  let prism: Awaited<ReturnType<typeof startPrism>> | undefined;
+  let prism: (Awaited<ReturnType<typeof startPrism>> & { closing: boolean }) | undefined;
   beforeAll(async () => {
-    prism = await startPrism(running.server);
+    const started = { ...(await startPrism(running.server)), closing: false };
+    prism = started;
     const { browser, server } = running;
     const newContext = browser.newContext.bind(browser);
-    const prismUrl = prism.url;
     browser.newContext = async (...options) => {
       const context = await newContext(...options);
-      await routeThroughPrism(context, server, prismUrl, calls);
+      await routeThroughPrism(context, server, started, calls);
       return context;
     };
   });
   afterAll(async () => {
+    if (prism) prism.closing = true;
     prism?.process.kill();
     if (prism) await fsp.rm(prism.dir, { recursive: true, force: true });
   });
