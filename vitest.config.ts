@@ -55,6 +55,7 @@ const fromSource = { resolve: { conditions: ["source"] }, ssr: { resolve: { cond
  */
 const RUN_ONCE = [
   "src/openapi/readme-api-table.test.ts",
+  "src/openapi/typed-client.test.ts",
   "src/http/trust-proxy.test.ts",
   "src/db/database-faults.test.ts",
   "src/shutdown.test.ts",
