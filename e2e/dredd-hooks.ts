@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { type Order, type RecoveryCodes, TwoStepLimits, type TwoStepSetup } from "@xianzhi/contract";
+import { type EmailPurpose, type Order, type RecoveryCodes, TwoStepLimits, type TwoStepSetup } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { Secret, TOTP } from "otpauth";
 import { vi } from "vitest";
@@ -10,10 +10,11 @@ import { PaymentProviderError, signedHeaders } from "../server/src/features/paym
 import type { ApiDocument } from "../server/src/openapi/api-document.js";
 import { serviceDeps } from "../server/src/services.js";
 import {
+  captchaWithAnswer,
   emailTicketFor,
+  mailedCode,
   type RegisteredUser,
   readNewestMail,
-  readOutboxCode,
   registerUser,
   solveCaptcha,
 } from "../server/src/test-support/accounts.js";
@@ -333,24 +334,12 @@ async function newPasskey(server: DemoServer, token: string) {
 
 const FRESH: Record<string, MakeFresh> = {
   // Sign-up and sign-in: a captcha solved, a mailed code read, a second step or passkey answered.
-  "POST /api/com/confirmcaptcha": async ({ app }) => {
-    const captcha = await call(app, "GET", "/api/com/captcha");
-    const { answer } = await app.db
-      .selectFrom("captchas")
-      .select("answer")
-      .where("id", "=", captcha.data.captchaId)
-      .executeTakeFirstOrThrow();
-    return { body: { captchaId: captcha.data.captchaId, code: answer } };
-  },
+  "POST /api/com/confirmcaptcha": async ({ app }) => ({ body: await captchaWithAnswer(app) }),
   "POST /api/com/email": async ({ app }, { body }) => ({ body: { ...body, captchaTicket: await solveCaptcha(app) } }),
   // A code goes to an address once a minute: these two have addresses of their own.
   "POST /api/com/confirmemail": async ({ app, dataDir }, { body }) => {
     const email = freshEmail();
-    const sent = await call(app, "POST", "/api/com/email", {
-      body: { email, purpose: body.purpose, captchaTicket: await solveCaptcha(app) },
-    });
-    if (sent.code !== 200) throw new Error(`sending the code failed: ${sent.msg}`);
-    return { body: { ...body, email, code: await readOutboxCode(dataDir, email) } };
+    return { body: { ...body, email, code: await mailedCode(app, dataDir, email, body.purpose as EmailPurpose) } };
   },
   "POST /api/user/reg": async ({ app, dataDir }, { body }) => {
     const email = freshEmail();

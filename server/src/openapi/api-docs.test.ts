@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { z } from "zod";
 import type { RegisteredUser } from "../test-support/accounts.js";
 import { registerModerator } from "../test-support/moderation.js";
 import { createTestAppWithRoutes, pathWith } from "../test-support/route-table.js";
 import { call } from "../test-support/test-app.js";
-import { type ApiDocument, openApiPath, SPEC_SLASHED_PATHS } from "./api-document.js";
+import { type ApiDocument, jsonSchemaOf, openApiPath, SPEC_SLASHED_PATHS } from "./api-document.js";
 
 type Parameter = { name: string; in: string; required: boolean; schema: { type?: string }; example?: unknown };
 type JsonSchema = {
@@ -52,10 +51,6 @@ const ANSWER_TYPE = "application/json; charset=utf-8";
 /** A valid value of each path parameter: ids are 1, a moderated target's kind is goods. */
 const pathValue = (name: string) => (name === "targetType" ? "goods" : "1");
 const urlOf = (path: string, query = "") => `${pathWith(path.replace(/\{(\w+)\}/g, ":$1"), pathValue)}${query}`;
-
-/** What a client sends, as JSON Schema: the properties each object may have. */
-const jsonSchemaOf = (schema: z.ZodType) =>
-  z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
 
 /** The fields of a value its schema does not have, by their paths ("keys.p256dh"); [] if none. */
 function unknownFields(value: unknown, schema: JsonSchema, at = ""): string[] {

@@ -34,7 +34,7 @@ class ContractComponents extends z.core.$ZodRegistry<z.core.GlobalMeta> {
 const contractComponents = new ContractComponents();
 
 /** What a client sends: defaults may be left out, strings are what a query carries. */
-function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
   return json;
 }

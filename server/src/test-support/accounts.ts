@@ -4,17 +4,20 @@ import type { EmailPurpose } from "@xianzhi/contract";
 import type { FastifyInstance } from "fastify";
 import { call } from "./test-app.js";
 
-/** Solves a captcha the way only a test can: by reading its answer from the database. */
-export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+/** A new captcha and its answer, read the way only a test can: from the database. */
+export async function captchaWithAnswer(app: FastifyInstance): Promise<{ captchaId: string; code: string }> {
   const captcha = await call(app, "GET", "/api/com/captcha");
   const row = await app.db
     .selectFrom("captchas")
     .select("answer")
     .where("id", "=", captcha.data.captchaId)
     .executeTakeFirstOrThrow();
-  const confirmed = await call(app, "POST", "/api/com/confirmcaptcha", {
-    body: { captchaId: captcha.data.captchaId, code: row.answer },
-  });
+  return { captchaId: captcha.data.captchaId, code: row.answer };
+}
+
+/** Solves a captcha: its ticket. */
+export async function solveCaptcha(app: FastifyInstance): Promise<string> {
+  const confirmed = await call(app, "POST", "/api/com/confirmcaptcha", { body: await captchaWithAnswer(app) });
   return confirmed.data.captchaTicket;
 }
 
@@ -42,7 +45,8 @@ export async function readOutboxCode(dataDir: string, email: string): Promise<st
   return code;
 }
 
-export async function emailTicketFor(
+/** A code mailed to an address (the captcha solved first), as read from the outbox. */
+export async function mailedCode(
   app: FastifyInstance,
   dataDir: string,
   email: string,
@@ -52,7 +56,17 @@ export async function emailTicketFor(
   const captchaTicket = await solveCaptcha(app);
   const sent = await call(app, "POST", "/api/com/email", { body: { email, captchaTicket, purpose }, token });
   if (sent.code !== 200) throw new Error(`sending the code failed: ${sent.msg}`);
-  const code = await readOutboxCode(dataDir, email);
+  return readOutboxCode(dataDir, email);
+}
+
+export async function emailTicketFor(
+  app: FastifyInstance,
+  dataDir: string,
+  email: string,
+  purpose: EmailPurpose,
+  token?: string,
+): Promise<string> {
+  const code = await mailedCode(app, dataDir, email, purpose, token);
   const confirmed = await call(app, "POST", "/api/com/confirmemail", { body: { email, code, purpose } });
   return confirmed.data.emailTicket;
 }
